@@ -1,0 +1,33 @@
+import { Entity, type EntityItem } from 'electrodb';
+import { ROLES } from '@daftar/shared';
+import { entityConfig } from './client.js';
+
+/**
+ * A user's role in an organization. Access: one membership by (organization, user) — the tenant
+ * check on every org-scoped request; members of an organization; organizations of a user (gsi1).
+ */
+export const Membership = new Entity(
+  {
+    model: { entity: 'membership', version: '1', service: 'daftar' },
+    attributes: {
+      organization_id: { type: 'string', required: true, readOnly: true },
+      user_id: { type: 'string', required: true, readOnly: true },
+      role: { type: ROLES, required: true },
+      joined_at: { type: 'string', required: true, readOnly: true },
+      updated_at: { type: 'string', required: true },
+    },
+    indexes: {
+      byOrganization: {
+        pk: { field: 'pk', composite: ['organization_id'], template: 'ORG#${organization_id}', casing: 'none' },
+        sk: { field: 'sk', composite: ['user_id'], template: 'MEMBER#${user_id}', casing: 'none' },
+      },
+      byUser: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: ['user_id'], template: 'USER#${user_id}', casing: 'none' },
+        sk: { field: 'gsi1sk', composite: ['organization_id'], template: 'MEMBER#${organization_id}', casing: 'none' },
+      },
+    },
+  },
+  entityConfig(),
+);
+export type MembershipItem = EntityItem<typeof Membership>;

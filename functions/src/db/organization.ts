@@ -1,0 +1,66 @@
+import { Entity, type EntityItem } from 'electrodb';
+import { entityConfig } from './client.js';
+
+/** A tenant. Access: by id; all organizations newest first (admin). */
+export const Organization = new Entity(
+  {
+    model: { entity: 'organization', version: '1', service: 'daftar' },
+    attributes: {
+      id: { type: 'string', required: true, readOnly: true },
+      name: { type: 'string', required: true },
+      legal_name: { type: 'string' },
+      tax_number: { type: 'string' },
+      income_source_sequence: { type: 'string' },
+      taxpayer_track: { type: 'string' },
+      commercial_registration: { type: 'string' },
+      phone: { type: 'string' },
+      email: { type: 'string' },
+      address: { type: 'string' },
+      city: { type: 'string' },
+      governorate: { type: 'string' },
+      postal_code: { type: 'string' },
+      base_currency: { type: 'string', required: true, default: 'JOD' },
+      fiscal_year_start_month: { type: 'number', required: true, default: 1 },
+      timezone: { type: 'string', required: true, default: 'Asia/Amman' },
+      description: { type: 'string' },
+      owner_id: { type: 'string', required: true },
+      member_count: { type: 'number', required: true, default: 0 },
+      version: { type: 'number', required: true, default: 1 },
+      created_at: { type: 'string', required: true, readOnly: true },
+      updated_at: { type: 'string', required: true },
+    },
+    indexes: {
+      byId: {
+        pk: { field: 'pk', composite: ['id'], template: 'ORG#${id}', casing: 'none' },
+        sk: { field: 'sk', composite: [], template: 'ORG', casing: 'none' },
+      },
+      all: {
+        index: 'gsi2',
+        pk: { field: 'gsi2pk', composite: [], template: 'ORGS', casing: 'none' },
+        sk: { field: 'gsi2sk', composite: ['created_at', 'id'], casing: 'none' },
+      },
+    },
+  },
+  entityConfig(),
+);
+export type OrganizationItem = EntityItem<typeof Organization>;
+
+/** Uniqueness guard for organization names (case-insensitive). */
+export const OrganizationName = new Entity(
+  {
+    model: { entity: 'organization_name', version: '1', service: 'daftar' },
+    attributes: {
+      name_key: { type: 'string', required: true },
+      organization_id: { type: 'string', required: true },
+    },
+    indexes: {
+      byName: {
+        pk: { field: 'pk', composite: ['name_key'], template: 'ORGNAME#${name_key}', casing: 'none' },
+        sk: { field: 'sk', composite: [], template: 'ORGNAME', casing: 'none' },
+      },
+    },
+  },
+  entityConfig(),
+);
+
+export const organizationNameKey = (name: string) => name.trim().toLowerCase().replace(/\s+/g, ' ');

@@ -1,0 +1,245 @@
+import middy from '@middy/core';
+import httpCors from '@middy/http-cors';
+import httpSecurityHeaders from '@middy/http-security-headers';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { z } from 'zod';
+import { hasRank, type Role } from '@daftar/shared';
+import { routeTable, type ResourceName, type RouteKey } from '../routes.js';
+import { config } from '../platform/config.js';
+import { logger, setCorrelationId } from '../platform/logger.js';
+import { parseBody, type BodyType, type UploadedFile } from './body.js';
+import { BadRequest, Forbidden, HttpError, MethodNotAllowed, NotFound, Unauthorized, ValidationError, type ValidationIssue } from './errors.js';
+import { resolvePrincipal, type Principal } from './principal.js';
+import { writeAudit, type AuditActor, type AuditEntry } from './audit.js';
+import { compileRoutes, matchRoute } from './router.js';
+
+/**
+ * Who may call a route. `{ org: role }` routes act inside one organization (path or
+ * X-Organization-ID header) and need at least that role there.
+ */
+export type Access = 'public' | 'user' | 'superuser' | { org: Role };
+
+type Schema = z.ZodType | undefined;
+type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteContext<B = unknown, Q = unknown> {
+  event: APIGatewayProxyEventV2;
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  query: Q;
+  body: B;
+  files: UploadedFile[];
+  headers: Record<string, string | undefined>;
+  ip: string | null;
+  userAgent: string | null;
+  requestId: string;
+  principal: Principal | null;
+  /** Set on `{ org }` routes: the organization acted in and the caller's role there. */
+  organizationId: string | null;
+  role: Role | null;
+  /** Records what this call changed; written to the audit log once the call succeeds. */
+  audit(entry: AuditEntry): void;
+  actor(): AuditActor;
+}
+
+export interface RouteDef<B extends Schema = Schema, Q extends Schema = Schema> {
+  access: Access;
+  summary?: string;
+  body?: B;
+  bodyType?: BodyType;
+  /** Largest accepted body in bytes (defaults to MAX_BODY_BYTES). */
+  maxBodyBytes?: number;
+  query?: Q;
+  /** Response schema, for the OpenAPI document. */
+  response?: z.ZodType;
+  status?: number;
+  /** `false`: the route writes its own audit records (or changes nothing worth recording). */
+  autoAudit?: boolean;
+  handler: (ctx: RouteContext<Out<B>, Out<Q>>) => Promise<unknown>;
+}
+
+/** A response other than 200 JSON. */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+  static json(status: number, body: unknown) { return new Reply(status, body); }
+  static html(html: string, status = 200) { return new Reply(status, html, { 'content-type': 'text/html; charset=utf-8' }); }
+  static binary(content: Buffer, contentType: string, filename?: string) {
+    const headers: Record<string, string> = { 'content-type': contentType };
+    if (filename) headers['content-disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`;
+    return new Reply(200, content, headers);
+  }
+  static redirect(location: string) { return new Reply(302, '', { location }); }
+}
+
+export const route = <B extends Schema = undefined, Q extends Schema = undefined>(def: RouteDef<B, Q>) => def;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyRouteDef = RouteDef<any, any>;
+export type RouteDefs<R extends ResourceName> = { [K in RouteKey<R>]: AnyRouteDef };
+
+/** Declares a resource's implementations; the type demands exactly the table's routes. */
+export function defineRoutes<R extends ResourceName>(resource: R, defs: RouteDefs<R>) {
+  return { resource, defs };
+}
+export type ResourceRoutes = ReturnType<typeof defineRoutes<ResourceName>>;
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function zodIssues(error: z.ZodError, source: string): ValidationIssue[] {
+  return error.issues.map((issue) => ({
+    loc: [source, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+    msg: issue.message,
+    type: issue.code,
+  }));
+}
+
+export function validate<S extends z.ZodType>(schema: S, value: unknown, source: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ValidationError(zodIssues(result.error, source));
+  return result.data;
+}
+
+function lowerHeaders(headers: APIGatewayProxyEventV2['headers']) {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(headers ?? {})) out[k.toLowerCase()] = v;
+  return out;
+}
+
+export function errorResponse(err: unknown): APIGatewayProxyStructuredResultV2 {
+  if (err instanceof HttpError) {
+    return {
+      statusCode: err.status,
+      headers: { 'content-type': 'application/json', ...err.headers },
+      body: JSON.stringify({ detail: err.detail }),
+    };
+  }
+  logger.error('unhandled error', { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  return { statusCode: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ detail: 'Internal Server Error' }) };
+}
+
+function toResponse(result: unknown, def: AnyRouteDef): APIGatewayProxyStructuredResultV2 {
+  if (result instanceof Reply) {
+    if (Buffer.isBuffer(result.body)) {
+      return { statusCode: result.status, headers: result.headers, body: result.body.toString('base64'), isBase64Encoded: true };
+    }
+    if (typeof result.body === 'string') return { statusCode: result.status, headers: result.headers, body: result.body };
+    return {
+      statusCode: result.status,
+      headers: { 'content-type': 'application/json', ...result.headers },
+      body: JSON.stringify(result.body),
+    };
+  }
+  return { statusCode: def.status ?? 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(result ?? null) };
+}
+
+async function authorize(def: AnyRouteDef, principal: Principal | null, organizationId: string | null): Promise<Role | null> {
+  const access = def.access;
+  if (access === 'public') return null;
+  if (!principal) throw new Unauthorized('Not authenticated');
+  if (access === 'user' || access === 'superuser') {
+    if (principal.kind !== 'user') throw new Forbidden('API keys can only call organization routes');
+    if (access === 'superuser' && !principal.user.is_superuser) throw new Forbidden();
+    return null;
+  }
+  // Organization routes: another organization's resources answer 404, as missing ones do.
+  if (principal.kind === 'api_key') {
+    if (principal.membership.organization_id !== organizationId) throw new NotFound('Organization not found');
+  }
+  let role: Role | null = principal.membership?.role ?? null;
+  if (!role && principal.kind === 'user' && principal.user.is_superuser) role = 'owner';
+  if (!role) throw new NotFound('Organization not found');
+  if (!hasRank(role, access.org)) throw new Forbidden();
+  return role;
+}
+
+function organizationOf(def: AnyRouteDef, params: Record<string, string>, headers: Record<string, string | undefined>) {
+  if (typeof def.access !== 'object') return null;
+  const fromPath = params.organization_id;
+  const fromHeader = headers['x-organization-id']?.trim() || undefined;
+  if (fromPath && fromHeader && fromPath !== fromHeader) {
+    throw new BadRequest('X-Organization-ID header does not match the organization in the path');
+  }
+  const id = fromPath ?? fromHeader;
+  if (!id) throw new BadRequest('X-Organization-ID header is required');
+  return id;
+}
+
+/** Builds a resource's Lambda handler: route matching and the whole request pipeline. */
+export function createHandler({ resource, defs }: { resource: ResourceName; defs: Record<string, AnyRouteDef> }) {
+  const missing = routeTable[resource].routes.filter((key) => !defs[key]);
+  if (missing.length) throw new Error(`${resource}: no implementation for ${missing.join(', ')}`);
+  const compiled = compileRoutes(Object.entries(defs));
+
+  const dispatch = async (event: APIGatewayProxyEventV2, context?: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+    const headers = lowerHeaders(event.headers);
+    const requestId = headers['x-correlation-id'] ?? event.requestContext?.requestId ?? context?.awsRequestId ?? 'local';
+    setCorrelationId(requestId);
+    const method = event.requestContext.http.method.toUpperCase();
+    const path = event.rawPath;
+    const started = Date.now();
+    let response: APIGatewayProxyStructuredResultV2;
+    try {
+      const match = matchRoute(compiled, method, path);
+      if (match.kind === 'not_found') throw new NotFound();
+      if (match.kind === 'method_not_allowed') throw new MethodNotAllowed();
+      const { route: compiledRoute, params } = match;
+      const def = compiledRoute.def;
+
+      const organizationId = organizationOf(def, params, headers);
+      const principal = def.access === 'public' ? null : await resolvePrincipal(headers, organizationId ?? undefined);
+      const role = await authorize(def, principal, organizationId);
+
+      const query = def.query ? validate(def.query, event.queryStringParameters ?? {}, 'query') : undefined;
+      let body: unknown;
+      let files: UploadedFile[] = [];
+      if (def.body || def.bodyType === 'multipart') {
+        const parsed = await parseBody(event, headers, def.bodyType ?? 'json', def.maxBodyBytes);
+        files = parsed.files;
+        body = def.body ? validate(def.body, parsed.value ?? (def.bodyType === 'multipart' ? {} : undefined), 'body') : parsed.value;
+      }
+
+      const audits: AuditEntry[] = [];
+      const ip = event.requestContext.http.sourceIp ?? null;
+      const userAgent = headers['user-agent'] ?? null;
+      const ctx: RouteContext = {
+        event, method, path, params, query, body, files, headers, ip, userAgent, requestId,
+        principal, organizationId, role,
+        audit: (entry) => { audits.push(entry); },
+        actor: () => ({
+          organization_id: organizationId,
+          user_id: principal?.user?.id ?? null,
+          user_email: principal?.user?.email ?? null,
+          api_key_id: principal?.kind === 'api_key' ? principal.apiKey.id : null,
+          ip_address: ip,
+          user_agent: userAgent,
+        }),
+      };
+      const result = await def.handler(ctx);
+      response = toResponse(result, def);
+
+      if (MUTATING.has(method) && def.autoAudit !== false && response.statusCode! < 400) {
+        if (!audits.length) {
+          const entityId = Object.entries(params).filter(([k]) => k !== 'organization_id').map(([, v]) => v).pop() ?? null;
+          audits.push({ action: `${resource}.${method.toLowerCase()}`, entity_type: resource, entity_id: entityId, summary: `${method} ${compiledRoute.path}` });
+        }
+        await Promise.all(audits.map((a) => writeAudit(ctx.actor(), a)));
+      }
+    } catch (err) {
+      response = errorResponse(err);
+    }
+    logger.info('request', { method, path, status: response.statusCode, ms: Date.now() - started });
+    return response;
+  };
+
+  const origins = config.corsOrigins;
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+    .use(httpSecurityHeaders())
+    .use(httpCors({ origins: origins.length ? origins : [], credentials: true, headers: 'Authorization,Content-Type,X-Organization-ID,Idempotency-Key,X-API-Key' }))
+    .handler(dispatch);
+  return handler;
+}

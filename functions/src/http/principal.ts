@@ -1,0 +1,108 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Role } from '@daftar/shared';
+import { documentClient } from '../db/client.js';
+import { User, type UserItem } from '../db/user.js';
+import { RevokedToken } from '../db/revokedToken.js';
+import { Membership, type MembershipItem } from '../db/membership.js';
+import { ApiKey, type ApiKeyItem } from '../db/apiKey.js';
+import { config } from '../platform/config.js';
+import { verifyAccessToken, type AccessTokenClaims } from '../platform/tokens.js';
+import { Unauthorized } from './errors.js';
+
+/** Who is calling: a signed-in user, or an API key acting in its organization with its role. */
+export type Principal =
+  | { kind: 'user'; user: UserItem; token: AccessTokenClaims; membership: MembershipItem | null }
+  | { kind: 'api_key'; apiKey: ApiKeyItem; user: UserItem | null; membership: { organization_id: string; role: Role } };
+
+export const API_KEY_PREFIX = 'dft_';
+
+export function hashApiKeySecret(secret: string) {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/** Parses `dft_<prefix>_<secret>`. */
+export function parseApiKey(key: string): { prefix: string; secret: string } | null {
+  const m = /^dft_([A-Za-z0-9]{12})_([A-Za-z0-9_-]{32,})$/.exec(key);
+  return m ? { prefix: m[1]!, secret: m[2]! } : null;
+}
+
+function credentialsFrom(headers: Record<string, string | undefined>): { bearer?: string; apiKey?: string } {
+  const apiKey = headers['x-api-key'];
+  if (apiKey) return { apiKey };
+  const auth = headers['authorization'];
+  if (!auth) return {};
+  const m = /^Bearer\s+(.+)$/i.exec(auth.trim());
+  if (!m) return {};
+  const token = m[1]!.trim();
+  return token.startsWith(API_KEY_PREFIX) ? { apiKey: token } : { bearer: token };
+}
+
+const keyOf = (params: { Key?: Record<string, unknown> }) => params.Key!;
+
+/**
+ * Resolves the caller in one DynamoDB round trip for a user token: the user, the token's
+ * revocation marker and (when an organization is named) the membership are read in one
+ * BatchGetItem.
+ */
+export async function resolvePrincipal(
+  headers: Record<string, string | undefined>,
+  organizationId: string | undefined,
+): Promise<Principal | null> {
+  const { bearer, apiKey } = credentialsFrom(headers);
+  if (apiKey) return resolveApiKey(apiKey);
+  if (!bearer) return null;
+
+  const claims = await verifyAccessToken(bearer);
+  if (!claims) throw new Unauthorized();
+
+  const keys = [
+    keyOf(User.get({ id: claims.sub }).params()),
+    keyOf(RevokedToken.get({ jti: claims.jti }).params()),
+  ];
+  if (organizationId) keys.push(keyOf(Membership.get({ organization_id: organizationId, user_id: claims.sub }).params()));
+  const table = config.tableName;
+  const result = await documentClient.send(
+    new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true } } }),
+  );
+  const items = result.Responses?.[table] ?? [];
+  // Unprocessed keys only happen under throttling; treat as a transient failure.
+  if (result.UnprocessedKeys && Object.keys(result.UnprocessedKeys).length) throw new Error('BatchGet throttled');
+
+  const byEntity = (name: string) => items.find((i) => i['__edb_e__'] === name);
+  const userRaw = byEntity('user');
+  if (!userRaw || byEntity('revoked_token')) throw new Unauthorized();
+  const user = User.parse({ Item: userRaw }).data as UserItem | null;
+  if (!user) throw new Unauthorized();
+  if (!user.is_active) throw new Unauthorized('Inactive user');
+  if (claims.tv !== user.token_version) throw new Unauthorized();
+  const memberRaw = byEntity('membership');
+  const membership = memberRaw ? (Membership.parse({ Item: memberRaw }).data as MembershipItem) : null;
+  return { kind: 'user', user, token: claims, membership };
+}
+
+async function resolveApiKey(presented: string): Promise<Principal> {
+  const parsed = parseApiKey(presented);
+  if (!parsed) throw new Unauthorized('Invalid API key');
+  const { data } = await ApiKey.query.byPrefix({ key_prefix: parsed.prefix }).go({ limit: 1 });
+  const key = data[0];
+  const presentedHash = Buffer.from(hashApiKeySecret(parsed.secret), 'hex');
+  if (!key || !timingSafeEqual(presentedHash, Buffer.from(key.secret_hash, 'hex'))) throw new Unauthorized('Invalid API key');
+  if (!key.is_active) throw new Unauthorized('API key is inactive');
+  if (key.expires_at !== '9999' && key.expires_at <= new Date().toISOString()) throw new Unauthorized('API key has expired');
+
+  // Usage accounting: one UpdateItem with counters; the map entry for today is created on demand.
+  const now = new Date().toISOString();
+  const day = now.slice(0, 10);
+  const { Key } = ApiKey.get({ organization_id: key.organization_id, id: key.id }).params();
+  await documentClient.send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key,
+      UpdateExpression: 'SET last_used_at = :now, usage_by_day.#day = if_not_exists(usage_by_day.#day, :zero) + :one ADD usage_count :one',
+      ExpressionAttributeNames: { '#day': day },
+      ExpressionAttributeValues: { ':now': now, ':zero': 0, ':one': 1 },
+    }),
+  );
+  return { kind: 'api_key', apiKey: key, user: null, membership: { organization_id: key.organization_id, role: key.role } };
+}

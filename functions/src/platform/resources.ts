@@ -1,0 +1,19 @@
+/**
+ * Buckets and queues, by logical name, with the environment variable that carries each one's
+ * physical name/URL into the functions. CDK (infra/lib) and the local runtime (infra/local)
+ * both create them from this list.
+ */
+export const buckets = {
+  uploads: { env: 'UPLOADS_BUCKET', localName: 'daftar-uploads', expireDays: null },
+  /** Generated reports and exports: downloaded through presigned URLs, then expired. */
+  exports: { env: 'EXPORTS_BUCKET', localName: 'daftar-exports', expireDays: 7 },
+} as const;
+
+export const queues = {
+  einvoice: { env: 'EINVOICE_QUEUE_URL', localName: 'daftar-einvoice-submissions', visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
+  forecast: { env: 'FORECAST_QUEUE_URL', localName: 'daftar-forecasts', visibilityTimeoutSeconds: 120, maxReceiveCount: 3 },
+} as const;
+
+export type BucketName = keyof typeof buckets;
+export type QueueName = keyof typeof queues;
+export const deadLetterName = (queueName: string) => `${queueName}-dlq`;

@@ -1,0 +1,157 @@
+/**
+ * The route table: every /api/v1 resource, its Lambda (functions/src/<resource>/handler.ts) and
+ * the routes it serves. CDK builds one NodejsFunction per resource and one HTTP API route per
+ * entry from this table; the local runtime matches requests against it; each handler.ts is
+ * type-checked to implement exactly these routes.
+ *
+ * Path parameters at the same position carry one name (API Gateway refuses two): the spec's
+ * `/organizations/{id}` and `/organizations/{org_id}/…` are `{organization_id}` here. Paths are
+ * written without a trailing slash; the router and API Gateway answer both spellings.
+ */
+const ORG = '/api/v1/organizations/{organization_id}';
+
+export const routeTable = {
+  meta: {
+    description: 'Health and the OpenAPI document',
+    routes: ['GET /api/v1/health', 'GET /api/v1/openapi.json', 'GET /api/v1/docs'],
+  },
+  auth: {
+    description: 'Sign-in, sign-out, password recovery',
+    routes: [
+      'POST /api/v1/login/access-token',
+      'POST /api/v1/login/test-token',
+      'POST /api/v1/logout',
+      'POST /api/v1/password-recovery/{email}',
+      'POST /api/v1/reset-password',
+      'POST /api/v1/password-recovery-html-content/{email}',
+    ],
+  },
+  'email-verification': {
+    description: 'E-mail verification by code and by link',
+    routes: [
+      'POST /api/v1/verify-email-code',
+      'POST /api/v1/send-verification-code',
+      'POST /api/v1/verify-email/{token}',
+      'POST /api/v1/resend-verification',
+      'POST /api/v1/check-verification-status',
+    ],
+  },
+  users: {
+    description: 'Users and the signed-in user',
+    routes: [
+      'GET /api/v1/users',
+      'POST /api/v1/users',
+      'GET /api/v1/users/me',
+      'DELETE /api/v1/users/me',
+      'PATCH /api/v1/users/me',
+      'PATCH /api/v1/users/me/password',
+      'POST /api/v1/users/signup',
+      'GET /api/v1/users/validate-organization-name',
+      'GET /api/v1/users/{user_id}',
+      'PATCH /api/v1/users/{user_id}',
+      'DELETE /api/v1/users/{user_id}',
+    ],
+  },
+  organizations: {
+    description: 'Organizations and their members',
+    routes: [
+      'GET /api/v1/organizations',
+      'POST /api/v1/organizations',
+      `GET ${ORG}`,
+      `PUT ${ORG}`,
+      `DELETE ${ORG}`,
+      `GET ${ORG}/stats`,
+      `GET ${ORG}/members`,
+      `POST ${ORG}/members`,
+      `PUT ${ORG}/members/{user_id}`,
+      `DELETE ${ORG}/members/{user_id}`,
+      `POST ${ORG}/leave`,
+    ],
+  },
+  onboarding: {
+    description: 'The onboarding wizard',
+    routes: [
+      'GET /api/v1/onboarding/progress',
+      'POST /api/v1/onboarding/progress',
+      'GET /api/v1/onboarding/progress/{step}',
+      'GET /api/v1/onboarding/validate',
+      'POST /api/v1/onboarding/complete',
+      'GET /api/v1/onboarding/status',
+      'POST /api/v1/onboarding/skip-step/{step}',
+    ],
+  },
+  invitations: {
+    description: 'Team invitations',
+    routes: [
+      `POST ${ORG}/invitations`,
+      `GET ${ORG}/invitations`,
+      `GET ${ORG}/invitations/{invitation_id}`,
+      `PUT ${ORG}/invitations/{invitation_id}`,
+      `POST ${ORG}/invitations/{invitation_id}/resend`,
+      `POST ${ORG}/invitations/{invitation_id}/cancel`,
+      `POST ${ORG}/invitations/cleanup`,
+      'POST /api/v1/invitations/accept',
+      'GET /api/v1/invitations/public/{token}',
+    ],
+  },
+  'api-keys': {
+    description: 'API keys for integrations',
+    routes: [
+      `POST ${ORG}/api-keys`,
+      `GET ${ORG}/api-keys`,
+      `GET ${ORG}/api-keys/{api_key_id}`,
+      `PUT ${ORG}/api-keys/{api_key_id}`,
+      `DELETE ${ORG}/api-keys/{api_key_id}`,
+      `GET ${ORG}/api-keys/stats/usage`,
+      `POST ${ORG}/api-keys/cleanup`,
+      `GET ${ORG}/api-keys/global/stats`,
+    ],
+  },
+  'audit-logs': {
+    description: 'The audit trail',
+    routes: [
+      `GET ${ORG}/audit-logs`,
+      `GET ${ORG}/audit-logs/recent`,
+      `GET ${ORG}/audit-logs/summary`,
+      `GET ${ORG}/audit-logs/user/{user_id}`,
+      `GET ${ORG}/audit-logs/global`,
+      `POST ${ORG}/audit-logs/cleanup`,
+    ],
+  },
+  'file-uploads': {
+    description: 'File uploads on S3',
+    routes: [
+      `POST ${ORG}/file-uploads/upload`,
+      `GET ${ORG}/file-uploads`,
+      `GET ${ORG}/file-uploads/{file_id}`,
+      `DELETE ${ORG}/file-uploads/{file_id}`,
+      `GET ${ORG}/file-uploads/{file_id}/download`,
+      `POST ${ORG}/file-uploads/{file_id}/update`,
+    ],
+  },
+  items: {
+    description: 'Items',
+    routes: [
+      'GET /api/v1/items',
+      'POST /api/v1/items',
+      'GET /api/v1/items/my-items',
+      'GET /api/v1/items/{id}',
+      'PUT /api/v1/items/{id}',
+      'DELETE /api/v1/items/{id}',
+    ],
+  },
+} as const satisfies Record<string, { description: string; routes: readonly `${HttpMethod} /api/v1/${string}`[] }>;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type ResourceName = keyof typeof routeTable;
+export type RouteKey<R extends ResourceName = ResourceName> = (typeof routeTable)[R]['routes'][number];
+
+export const resourceNames = Object.keys(routeTable) as ResourceName[];
+
+/** The file CDK bundles and the local runtime imports for a resource. */
+export const handlerEntry = (resource: ResourceName) => `${resource}/handler.ts`;
+
+export function splitRouteKey(key: string): { method: HttpMethod; path: string } {
+  const [method, path] = key.split(' ') as [HttpMethod, string];
+  return { method, path };
+}

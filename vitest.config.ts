@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+// The AWS SDK warns on every process that Node 20 support ends in 2027; Lambda runs Node 22.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+/**
+ * One vitest run for the whole repository, one project per workspace. The functions project
+ * starts one set of emulators per run (functions/test/global-setup.ts) and gives each test file a
+ * fresh table (functions/test/setup.ts). Parallel, but bounded for a 2-core machine.
+ */
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    projects: [
+      { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'functions',
+          include: ['functions/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['functions/test/global-setup.ts'],
+          setupFiles: ['functions/test/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { test: { name: 'infra', include: ['infra/test/**/*.test.ts'], environment: 'node', testTimeout: 120_000 } },
+    ],
+  },
+});
