@@ -155,3 +155,19 @@ export function splitRouteKey(key: string): { method: HttpMethod; path: string }
   const [method, path] = key.split(' ') as [HttpMethod, string];
   return { method, path };
 }
+
+/**
+ * Scheduled jobs (EventBridge in the cloud, timers locally): entry file under functions/src and
+ * schedule as an EventBridge expression plus the local interval that stands in for it.
+ */
+export const schedules = {
+  maintenance: {
+    description: 'Nightly clean-up: expired invitations and API keys, revoked-token and throttle leftovers',
+    entry: 'maintenance/handler.ts',
+    expression: 'cron(0 22 * * ? *)', // 01:00 in Amman (UTC+3)
+    localIntervalSeconds: 3600,
+  },
+} as const;
+
+/** SQS consumers: entry file and the logical queue (platform/resources.ts) they drain. */
+export const consumers = {} as const satisfies Record<string, { description: string; entry: string; queue: string; batchSize: number }>;
