@@ -1,7 +1,10 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { entityConfig } from './client.js';
 
-/** A person who signs in. Access: by id; by e-mail (sign-in); all users newest first (admin). */
+/**
+ * A person who signs in. Access: by id; by e-mail (gsi1; sign-in reads the UserEmail guard
+ * instead, which is strongly consistent); all users newest first (gsi2, admin list).
+ */
 export const User = new Entity(
   {
     model: { entity: 'user', version: '1', service: 'daftar' },
@@ -27,7 +30,9 @@ export const User = new Entity(
       byEmail: {
         index: 'gsi1',
         pk: { field: 'gsi1pk', composite: ['email'], template: 'EMAIL#${email}', casing: 'none' },
-        sk: { field: 'gsi1sk', composite: [], template: 'USER', casing: 'none' },
+        // No template: ElectroDB renders a placeholder-free template as "undefined" when an
+        // update rewrites the index (an e-mail change), so the key is left to ElectroDB's format.
+        sk: { field: 'gsi1sk', composite: [], casing: 'none' },
       },
       all: {
         index: 'gsi2',

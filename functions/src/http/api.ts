@@ -157,6 +157,16 @@ async function authorize(def: AnyRouteDef, principal: Principal | null, organiza
   return role;
 }
 
+/**
+ * Behind CloudFront, API Gateway's source IP is the edge's; CloudFront forwards the viewer's
+ * address in CloudFront-Viewer-Address ("ip:port"), which per-IP limits and audit records need.
+ */
+function clientIp(event: APIGatewayProxyEventV2, headers: Record<string, string | undefined>): string | null {
+  const viewer = headers['cloudfront-viewer-address'];
+  if (viewer) return viewer.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+  return event.requestContext.http.sourceIp ?? null;
+}
+
 function organizationOf(def: AnyRouteDef, params: Record<string, string>, headers: Record<string, string | undefined>) {
   if (typeof def.access !== 'object') return null;
   const fromPath = params.organization_id;
@@ -204,7 +214,7 @@ export function createHandler({ resource, defs }: { resource: ResourceName; defs
       }
 
       const audits: AuditEntry[] = [];
-      const ip = event.requestContext.http.sourceIp ?? null;
+      const ip = clientIp(event, headers);
       const userAgent = headers['user-agent'] ?? null;
       const ctx: RouteContext = {
         event, method, path, params, query, body, files, headers, ip, userAgent, requestId,
