@@ -3,8 +3,16 @@ import { ROLES } from '@daftar/shared';
 import { entityConfig } from './client.js';
 
 /**
- * A user's role in an organization. Access: one membership by (organization, user) — the tenant
- * check on every org-scoped request; members of an organization; organizations of a user (gsi1).
+ * A user's role in an organization.
+ *
+ * Access patterns:
+ * - one membership by (organization, user): pk `ORG#<org>`, sk `MEMBER#<user>` — the tenant check
+ *   on every org-scoped request (read in the principal's BatchGet);
+ * - members of an organization: pk `ORG#<org>`, sk begins_with `MEMBER#` (consistent Query for the
+ *   last-owner rules);
+ * - organizations of a user: gsi1 `USER#<user>`, sk `MEMBER#<org>`.
+ *
+ * Created and deleted in the same transaction that adjusts the organization's `member_count`.
  */
 export const Membership = new Entity(
   {
@@ -14,6 +22,9 @@ export const Membership = new Entity(
       user_id: { type: 'string', required: true, readOnly: true },
       role: { type: ROLES, required: true },
       joined_at: { type: 'string', required: true, readOnly: true },
+      /** Who added this member (directly, or by the invitation they accepted). */
+      added_by: { type: 'string' },
+      invitation_id: { type: 'string' },
       updated_at: { type: 'string', required: true },
     },
     indexes: {

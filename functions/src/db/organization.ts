@@ -1,7 +1,17 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { entityConfig } from './client.js';
 
-/** A tenant. Access: by id; all organizations newest first (admin). */
+/**
+ * A tenant.
+ *
+ * Access patterns:
+ * - by id: pk `ORG#<id>`, sk `ORG` (the organization's partition also holds its memberships,
+ *   invitations and other tenant items, each under its own sk prefix);
+ * - all organizations in creation order (superuser listing): gsi2 `ORGS`.
+ *
+ * `member_count` is kept in the same transactions that add or remove memberships; `owner_id` is
+ * always one of the current owners (moved when that owner steps down); `version` guards updates.
+ */
 export const Organization = new Entity(
   {
     model: { entity: 'organization', version: '1', service: 'daftar' },
@@ -45,7 +55,12 @@ export const Organization = new Entity(
 );
 export type OrganizationItem = EntityItem<typeof Organization>;
 
-/** Uniqueness guard for organization names (case-insensitive). */
+/**
+ * Uniqueness guard for organization names (case-insensitive, see `organizationNameKey`): written
+ * with the organization in one transaction on condition that it is absent; moved in one
+ * transaction on rename; deleted with the organization.
+ * Access: by name key, pk `ORGNAME#<key>`.
+ */
 export const OrganizationName = new Entity(
   {
     model: { entity: 'organization_name', version: '1', service: 'daftar' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { id, role } from './common.js';
+import { email, id, pagination, queryBoolean, role } from './common.js';
+import { ROLES } from '../roles.js';
 
 /** Jordan's twelve governorates, as JoFotara names them (JORDAN.md). */
 export const GOVERNORATES = [
@@ -11,7 +12,7 @@ export const CURRENCIES = ['JOD', 'USD', 'EUR', 'SAR', 'AED'] as const;
 
 export const organizationName = z.string().trim().min(1, 'Name is required').max(255);
 
-const organizationFields = {
+export const organizationFields = {
   name: organizationName,
   legal_name: z.string().trim().max(255).nullish(),
   tax_number: z.string().trim().regex(/^\d{6,15}$/, 'Tax number must be 6 to 15 digits').nullish(),
@@ -31,13 +32,27 @@ const organizationFields = {
 };
 
 export const organizationCreate = z.strictObject(organizationFields);
+export type OrganizationCreate = z.output<typeof organizationCreate>;
+
+/**
+ * Every field optional and without defaults (an update must not reset what it does not mention);
+ * null clears a field. `version`, when given, must match the stored one (optimistic locking).
+ */
+const withoutDefault = (schema: z.ZodType) => (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema);
 export const organizationUpdate = z
-  .strictObject(
-    Object.fromEntries(Object.entries(organizationFields).map(([k, v]) => [k, (v as z.ZodType).optional()])) as {
-      [K in keyof typeof organizationFields]: z.ZodOptional<(typeof organizationFields)[K]>;
-    },
-  )
-  .refine((v) => Object.keys(v).length > 0, 'Nothing to update');
+  .strictObject({
+    ...(Object.fromEntries(Object.entries(organizationFields).map(([k, v]) => [k, withoutDefault(v).optional()])) as {
+      [K in keyof typeof organizationFields]: z.ZodOptional<
+        (typeof organizationFields)[K] extends z.ZodDefault<infer Inner> ? Inner : (typeof organizationFields)[K]
+      >;
+    }),
+    version: z.number().int().min(1).optional(),
+  })
+  .refine((v) => Object.keys(v).some((k) => k !== 'version'), 'Nothing to update');
+export type OrganizationUpdate = z.output<typeof organizationUpdate>;
+
+/** `all=true` lets a superuser list every organization, not only their own. */
+export const organizationListQuery = pagination.extend({ all: queryBoolean.default(false) });
 
 export const organizationPublic = z.object({
   id: z.string(),
@@ -58,16 +73,32 @@ export const organizationPublic = z.object({
   timezone: z.string(),
   description: z.string().nullable(),
   owner_id: z.string(),
+  member_count: z.number().int(),
+  version: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
-  /** The caller's role in it, when listed for a member. */
-  role: z.string().optional(),
+  /** The caller's role in it; null for a superuser looking at an organization they do not belong to. */
+  role: role.nullable().optional(),
+});
+export type OrganizationPublic = z.infer<typeof organizationPublic>;
+
+export const organizationStats = z.object({
+  organization_id: z.string(),
+  name: z.string(),
+  member_count: z.number().int(),
+  members_by_role: z.record(z.enum(ROLES), z.number().int()),
+  pending_invitations: z.number().int(),
+  invitations_by_status: z.record(z.string(), z.number().int()),
+  owner_id: z.string(),
+  base_currency: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  age_days: z.number().int(),
 });
 
-export const memberAdd = z.strictObject({ user_id: id.optional(), email: z.string().trim().toLowerCase().optional(), role }).refine(
-  (v) => !!v.user_id !== !!v.email,
-  'Give either user_id or email',
-);
+export const memberAdd = z
+  .strictObject({ user_id: id.optional(), email: email.optional(), role })
+  .refine((v) => !!v.user_id !== !!v.email, 'Give either user_id or email');
 export const memberUpdate = z.strictObject({ role });
 export const memberPublic = z.object({
   user_id: z.string(),
@@ -77,3 +108,4 @@ export const memberPublic = z.object({
   role,
   joined_at: z.string(),
 });
+export type MemberPublic = z.infer<typeof memberPublic>;
