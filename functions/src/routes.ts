@@ -6,7 +6,8 @@
  *
  * Path parameters at the same position carry one name (API Gateway refuses two): the spec's
  * `/organizations/{id}` and `/organizations/{org_id}/…` are `{organization_id}` here. Paths are
- * written without a trailing slash; the router and API Gateway answer both spellings.
+ * written without a trailing slash; the Lambda router accepts both spellings, and in the cloud a
+ * CloudFront Function strips the slash before API Gateway's exact route matching (docs/infrastructure.md).
  */
 const ORG = '/api/v1/organizations/{organization_id}';
 

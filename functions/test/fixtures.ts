@@ -3,7 +3,7 @@
  * sign-up and organization routes of other resources.
  */
 import { User, UserEmail } from '../src/db/user.js';
-import { Organization } from '../src/db/organization.js';
+import { Organization, OrganizationName, organizationNameKey } from '../src/db/organization.js';
 import { Membership } from '../src/db/membership.js';
 import { issueAccessToken } from '../src/platform/tokens.js';
 import { hashPassword } from '../src/platform/passwords.js';
@@ -37,15 +37,17 @@ export async function createUser(overrides: Partial<{ email: string; full_name: 
 
 export async function createOrganization(ownerId: string, name = `Org ${uuidv7().slice(-8)}`) {
   const now = nowIso();
-  const org = { id: uuidv7(), name, owner_id: ownerId, base_currency: 'JOD', fiscal_year_start_month: 1, timezone: 'Asia/Amman', member_count: 1, version: 1, created_at: now, updated_at: now };
+  const org = { id: uuidv7(), name, owner_id: ownerId, base_currency: 'JOD', fiscal_year_start_month: 1, timezone: 'Asia/Amman', member_count: 0, version: 1, created_at: now, updated_at: now };
   await Organization.create(org).go();
+  await OrganizationName.create({ name_key: organizationNameKey(name), organization_id: org.id }).go();
   await addMember(org.id, ownerId, 'owner');
-  return org;
+  return { ...org, member_count: 1 };
 }
 
 export async function addMember(organizationId: string, userId: string, role: Role) {
   const now = nowIso();
   await Membership.create({ organization_id: organizationId, user_id: userId, role, joined_at: now, updated_at: now }).go();
+  await Organization.update({ id: organizationId }).add({ member_count: 1 }).go();
 }
 
 /** An organization with one user of each role. */

@@ -19,7 +19,7 @@ export const STATUS_MAX_PER_IP = 60;
 /** Sign-ups per source IP and window (each one mails a code to the address given). */
 export const SIGNUPS_MAX_PER_IP = 20;
 
-export type RateScope = 'login-email' | 'login-ip' | 'verify-mail' | 'recovery-mail' | 'mail-ip' | 'status-ip' | 'signup-ip';
+export type RateScope = 'login-email' | 'login-ip' | 'verify-mail' | 'recovery-mail' | 'mail-ip' | 'status-ip' | 'signup-ip' | 'invitation-ip';
 
 export async function peekLimit(scope: RateScope, subject: string): Promise<RateLimitItem | null> {
   const { data } = await RateLimit.get({ scope, subject }).go({ consistent: true });

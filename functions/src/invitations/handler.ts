@@ -6,6 +6,7 @@ import { nowIso } from '../platform/ids.js';
 import { organizationActor, signedInUser } from '../organizations/actor.js';
 import { getOrganization, toOrganizationPublic } from '../organizations/organizations.js';
 import { cleanupOrganizationInvitations } from './cleanup.js';
+import { consume } from '../auth/rateLimit.js';
 import {
   acceptInvitation,
   cancelInvitation,
@@ -174,7 +175,12 @@ export const routes = defineRoutes('invitations', {
     access: 'public',
     summary: 'What an invitation offers, read by its token (no sign-in needed)',
     response: schemas.invitationPreview,
-    handler: async (ctx) => previewInvitation(ctx.params.token ?? ''),
+    handler: async (ctx) => {
+      // Tokens are 256-bit random, so guessing is hopeless; the limit keeps the endpoint from
+      // being used as a free oracle or load generator.
+      if (ctx.ip) await consume('invitation-ip', ctx.ip, 60, 15 * 60, 'invitation look-ups from this address');
+      return previewInvitation(ctx.params.token ?? '');
+    },
   }),
 });
 
