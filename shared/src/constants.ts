@@ -4,8 +4,12 @@ export const DEFAULT_PAGE_LIMIT = 100;
 export const MAX_PAGE_LIMIT = 1000;
 /** Largest JSON or form body a route accepts; file uploads have their own limit. */
 export const MAX_BODY_BYTES = 1024 * 1024;
-/** Uploaded files: 10 MiB, and only these content types. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/**
+ * Uploaded files: 4 MiB, and only these content types. Uploads pass through API Gateway to Lambda,
+ * whose request payload limit is 6 MB after base64 encoding (4 MiB becomes ~5.6 MB with the
+ * multipart envelope). Larger files would need presigned uploads straight to S3.
+ */
+export const MAX_UPLOAD_BYTES = 4 * 1024 * 1024;
 export const UPLOAD_CONTENT_TYPES = [
   'application/pdf',
   'image/png',

@@ -61,7 +61,8 @@ function parseMultipart(raw: Buffer, contentType: string, maxBytes: number): Pro
     const files: UploadedFile[] = [];
     let bb: ReturnType<typeof Busboy>;
     try {
-      bb = Busboy({ headers: { 'content-type': contentType }, limits: { fileSize: maxBytes, files: 5, fields: 50 } });
+      // Browsers send filenames as raw UTF-8 (Arabic names included); busboy's default is latin1.
+      bb = Busboy({ headers: { 'content-type': contentType }, defParamCharset: 'utf8', limits: { fileSize: maxBytes, files: 5, fields: 50 } });
     } catch (err) {
       reject(new UnsupportedMediaType(`Malformed multipart body: ${(err as Error).message}`));
       return;
