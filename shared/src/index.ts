@@ -6,3 +6,4 @@ export * as tax from './tax.js';
 export * as jordanTax from './jordanTax.js';
 export type { Money, CurrencyCode } from './money.js';
 export type { TaxCategory, TaxLineInput, TaxLine, TaxDocument } from './tax.js';
+export * as jofotara from './jofotara/index.js';
