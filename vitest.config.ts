@@ -1,3 +1,4 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 // The AWS SDK warns on every process that Node 20 support ends in 2027; Lambda runs Node 22.
@@ -26,6 +27,25 @@ export default defineConfig({
         },
       },
       { test: { name: 'infra', include: ['infra/test/**/*.test.ts'], environment: 'node', testTimeout: 120_000 } },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['web/src/testing/setup.ts'],
+        },
+      },
+      {
+        // Drives the real app in Chromium against `npm start` (web/e2e/runtime.ts starts it).
+        test: {
+          name: 'web-e2e',
+          include: ['web/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,50 @@
+import { Avatar, Button, DropdownMenu, Text } from '@radix-ui/themes';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useIsSuperuser, useUser } from '../../lib/auth';
+import { STORAGE_KEYS, storage } from '../../lib/storage';
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
+
+export function UserMenu() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const isSuperuser = useIsSuperuser();
+  const name = user.data?.full_name || storage.get(STORAGE_KEYS.fullName) || user.data?.email || '';
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger>
+        <Button variant="ghost" color="gray" aria-label={t('shell.userMenu')}>
+          <Avatar size="1" radius="full" fallback={initials(name) || '?'} />
+          <Text size="2">{name}</Text>
+          <DropdownMenu.TriggerIcon />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Content align="end">
+        {user.data ? (
+          <DropdownMenu.Label>
+            <Text size="1">{user.data.email}</Text>
+          </DropdownMenu.Label>
+        ) : null}
+        <DropdownMenu.Item asChild>
+          <Link to="/settings/organization">{t('nav.settings')}</Link>
+        </DropdownMenu.Item>
+        {isSuperuser ? (
+          <DropdownMenu.Item asChild>
+            <Link to="/admin">{t('nav.admin')}</Link>
+          </DropdownMenu.Item>
+        ) : null}
+        <DropdownMenu.Separator />
+        <DropdownMenu.Item asChild color="red">
+          <Link to="/logout">{t('auth.logout')}</Link>
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,44 @@
+import { Code, Table, Text } from '@radix-ui/themes';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
+import type { AuditLog } from '../api/get-audit-logs';
+
+export function AuditLogTable({ entries, showOrganization = false }: { entries: AuditLog[]; showOrganization?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="table-scroll">
+      <Table.Root variant="surface" size="1">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeaderCell>{t('auditLog.when')}</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>{t('auditLog.user')}</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>{t('auditLog.action')}</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>{t('auditLog.summary')}</Table.ColumnHeaderCell>
+            {showOrganization ? <Table.ColumnHeaderCell>{t('auditLog.organization')}</Table.ColumnHeaderCell> : null}
+            <Table.ColumnHeaderCell>{t('auditLog.ip')}</Table.ColumnHeaderCell>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {entries.map((entry) => (
+            <Table.Row key={entry.id}>
+              <Table.Cell style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.created_at)}</Table.Cell>
+              <Table.Cell>{entry.user_email ?? (entry.api_key_id ? t('auditLog.apiKey') : t('auditLog.system'))}</Table.Cell>
+              <Table.Cell>
+                <Code variant="ghost">{entry.action}</Code>
+              </Table.Cell>
+              <Table.Cell>
+                <Text size="2">{entry.summary}</Text>
+              </Table.Cell>
+              {showOrganization ? (
+                <Table.Cell>
+                  <Code variant="ghost">{entry.organization_id ?? '—'}</Code>
+                </Table.Cell>
+              ) : null}
+              <Table.Cell>{entry.ip_address ?? '—'}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </div>
+  );
+}

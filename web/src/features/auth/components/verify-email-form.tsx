@@ -1,0 +1,122 @@
+import { CheckCircledIcon } from '@radix-ui/react-icons';
+import { Button, Callout, Flex, Link as TextLink, Text } from '@radix-ui/themes';
+import { schemas } from '@daftar/shared';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { Loading, QueryError } from '../../../components/feedback';
+import { TextInput } from '../../../components/fields';
+import { isSignedIn } from '../../../lib/auth';
+import { notify } from '../../../lib/notify';
+import { validateForm, type FieldErrors } from '../../../lib/validation';
+import { useVerificationStatus } from '../api/check-verification-status';
+import { useResendVerification } from '../api/resend-verification';
+import { useVerifyEmailCode } from '../api/verify-email-code';
+import { useVerifyEmailToken } from '../api/verify-email-token';
+
+function Verified() {
+  const { t } = useTranslation();
+  const signedIn = isSignedIn();
+  return (
+    <Flex direction="column" gap="4">
+      <Callout.Root color="green" role="status">
+        <Callout.Icon>
+          <CheckCircledIcon />
+        </Callout.Icon>
+        <Callout.Text>{t('verify.verified')}</Callout.Text>
+      </Callout.Root>
+      <Button asChild size="3">
+        <Link to={signedIn ? '/' : '/login'}>{signedIn ? t('verify.continue') : t('verify.continueToSignIn')}</Link>
+      </Button>
+    </Flex>
+  );
+}
+
+/** Opening the e-mail's link verifies at once; otherwise the six-digit code is typed here. */
+export function VerifyEmailForm({ initialEmail, token }: { initialEmail: string; token: string | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState(initialEmail);
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<'email' | 'code'>>({});
+  const verifyCode = useVerifyEmailCode();
+  const verifyToken = useVerifyEmailToken();
+  const resend = useResendVerification();
+  const status = useVerificationStatus(token ? '' : initialEmail);
+  const tokenTried = useRef(false);
+
+  useEffect(() => {
+    if (!token || tokenTried.current) return;
+    tokenTried.current = true;
+    verifyToken.mutate(token);
+  }, [token, verifyToken]);
+
+  if (token && (verifyToken.isPending || verifyToken.isIdle)) return <Loading label={t('verify.verifying')} />;
+  if (verifyToken.isSuccess || status.data?.is_verified) return <Verified />;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validateForm(schemas.verifyEmailCode, { email, code });
+    if (!result.success) return setErrors(result.errors);
+    setErrors({});
+    verifyCode.mutate(result.data, {
+      onSuccess: () => {
+        notify.success(t('verify.verified'));
+        void navigate(isSignedIn() ? '/' : '/login', { replace: true });
+      },
+    });
+  };
+
+  const onResend = () => {
+    const result = validateForm(schemas.emailBody, { email });
+    if (!result.success) return setErrors(result.errors);
+    setErrors({});
+    resend.mutate(result.data.email, { onSuccess: () => notify.success(t('verify.codeSent', { email: result.data.email })) });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Flex direction="column" gap="4">
+        {verifyToken.isError ? <QueryError error={verifyToken.error} /> : null}
+        <TextInput
+          label={t('auth.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          error={errors.email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextInput
+          label={t('verify.code')}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          required
+          value={code}
+          error={errors.code}
+          hint={t('verify.codeHint')}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+        />
+        <Button type="submit" size="3" loading={verifyCode.isPending}>
+          {t('verify.submit')}
+        </Button>
+        <Flex justify="between" align="center" gap="3" wrap="wrap">
+          <Text size="2" color="gray">
+            {t('verify.noCode')}
+          </Text>
+          <Button type="button" variant="soft" onClick={onResend} loading={resend.isPending}>
+            {t('verify.resend')}
+          </Button>
+        </Flex>
+        <Text size="2" align="center">
+          <TextLink asChild>
+            <Link to="/login">{t('auth.backToSignIn')}</Link>
+          </TextLink>
+        </Text>
+      </Flex>
+    </form>
+  );
+}

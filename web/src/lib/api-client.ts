@@ -1,0 +1,146 @@
+import { STORAGE_KEYS, storage } from './storage';
+
+export const API_PREFIX = '/api/v1';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  /** A JSON body. */
+  json?: unknown;
+  /** A form-encoded body (sign-in). */
+  form?: Record<string, string>;
+  /** A multipart body (file uploads). */
+  formData?: FormData;
+  /** Sent as X-Organization-ID: every organization-scoped call carries it (SPEC §6). */
+  organizationId?: string | null;
+  signal?: AbortSignal;
+}
+
+/**
+ * A non-2xx answer. `body` is the parsed response (`{detail}` from this API); `detail` is the
+ * text a person should read, or null when the server gave none we can show.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    readonly body: unknown,
+  ) {
+    super(`${status} ${statusText}`);
+    this.name = 'ApiError';
+  }
+
+  get detail(): string | null {
+    return detailText(this.body);
+  }
+}
+
+/**
+ * SPEC §8: a `detail` string is shown as is; a `detail` list (validation) shows its first entry's
+ * `msg`; anything else has no server text.
+ */
+export function detailText(body: unknown): string | null {
+  if (!body || typeof body !== 'object' || !('detail' in body)) return null;
+  const detail = (body as { detail: unknown }).detail;
+  if (typeof detail === 'string' && detail.trim()) return detail;
+  if (Array.isArray(detail) && detail.length > 0) {
+    const first: unknown = detail[0];
+    if (first && typeof first === 'object' && 'msg' in first && typeof first.msg === 'string' && first.msg.trim()) return first.msg;
+    if (typeof first === 'string' && first.trim()) return first;
+  }
+  return null;
+}
+
+/** The status of a failed call, or null when the request never got an answer. */
+export function errorStatus(error: unknown): number | null {
+  return error instanceof ApiError ? error.status : null;
+}
+
+let onUnauthorized: (() => void) | null = null;
+
+/** The app decides what a rejected token means (local sign-out); the client only reports it. */
+export function setUnauthorizedHandler(handler: (() => void) | null) {
+  onUnauthorized = handler;
+}
+
+function buildUrl(path: string, query?: Record<string, QueryValue>) {
+  const url = `${API_PREFIX}${path}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/**
+ * The one way the SPA talks to the API: bearer token when signed in, the organization header on
+ * organization-scoped calls, cookies included (requests may be cross-site, SPEC §9).
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = storage.get(STORAGE_KEYS.accessToken);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (options.organizationId) headers.set('X-Organization-ID', options.organizationId);
+
+  let body: BodyInit | undefined;
+  if (options.formData) {
+    body = options.formData;
+  } else if (options.form) {
+    headers.set('Content-Type', 'application/x-www-form-urlencoded');
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.json);
+  }
+
+  const response = await fetch(buildUrl(path, options.query), {
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+    credentials: 'include',
+    signal: options.signal,
+  });
+  const parsed = await parseBody(response);
+  if (!response.ok) {
+    if (response.status === 401 && token) onUnauthorized?.();
+    throw new ApiError(response.status, response.statusText, parsed);
+  }
+  return parsed as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, options?: Omit<RequestOptions, 'method'>) => apiRequest<T>(path, { ...options, method: 'POST' }),
+  put: <T>(path: string, options?: Omit<RequestOptions, 'method'>) => apiRequest<T>(path, { ...options, method: 'PUT' }),
+  patch: <T>(path: string, options?: Omit<RequestOptions, 'method'>) => apiRequest<T>(path, { ...options, method: 'PATCH' }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** A list answer (ARCHITECTURE §4). */
+export interface ListResponse<T> {
+  data: T[];
+  count: number;
+}
+
+/** Path segment from a value the user typed or the server gave. */
+export const segment = (value: string) => encodeURIComponent(value);

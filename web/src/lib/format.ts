@@ -1,0 +1,70 @@
+import { currentLanguage, type Language } from './i18n';
+
+/**
+ * Jordanian locales with Latin digits (ARCHITECTURE §7): `ar-JO` would otherwise print
+ * Arabic-Indic digits, which accountants here do not use for amounts.
+ */
+export function locale(language: Language = currentLanguage()) {
+  return language === 'ar' ? 'ar-JO-u-nu-latn' : 'en-JO-u-nu-latn';
+}
+
+/** Minor-unit digits per currency; JOD is counted in fils (3 decimals). */
+const CURRENCY_DIGITS: Record<string, number> = { JOD: 3, USD: 2, EUR: 2, SAR: 2, AED: 2 };
+
+export function currencyDigits(currency: string) {
+  return CURRENCY_DIGITS[currency] ?? 2;
+}
+
+/**
+ * Money arrives as a decimal string ("12.345"); Intl formats the string itself, so no float
+ * arithmetic touches it.
+ */
+export function formatMoney(amount: string | number, currency = 'JOD', language?: Language) {
+  const digits = currencyDigits(currency);
+  const value = typeof amount === 'number' ? amount : (amount.trim() as Intl.StringNumericLiteral);
+  return new Intl.NumberFormat(locale(language), {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
+}
+
+export function formatNumber(value: number, language?: Language) {
+  return new Intl.NumberFormat(locale(language)).format(value);
+}
+
+export function formatBytes(bytes: number, language?: Language) {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(locale(language), {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
+}
+
+/** A `YYYY-MM-DD` date is a calendar day, not an instant: format it without a time zone shift. */
+export function formatDate(value: string, language?: Language) {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = day ? new Date(`${value}T00:00:00Z`) : new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium', ...(day ? { timeZone: 'UTC' } : {}) }).format(date);
+}
+
+export function formatDateTime(value: string, language?: Language) {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/** Month names for the fiscal-year picker, in the reader's language. */
+export function monthName(month: number, language?: Language) {
+  return new Intl.DateTimeFormat(locale(language), { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, month - 1, 1)));
+}

@@ -1,0 +1,88 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from '../locales/en.json';
+import { STORAGE_KEYS, storage } from './storage';
+
+export const LANGUAGES = ['en', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
+
+const toLanguage = (lng: string | undefined | null): Language => {
+  const short = (lng ?? '').slice(0, 2);
+  return isLanguage(short) ? short : 'en';
+};
+
+/** The current language, reduced to one we ship ('ar-JO' → 'ar'). */
+export function currentLanguage(): Language {
+  return toLanguage(i18n.resolvedLanguage ?? i18n.language);
+}
+
+/** Arabic is written right to left: the whole document (and so the layout) mirrors. */
+export function applyDocumentLanguage(lng: string) {
+  const language = toLanguage(lng);
+  document.documentElement.lang = language;
+  document.documentElement.dir = i18n.dir(language);
+}
+
+/**
+ * English ships in the entry chunk; Arabic is its own chunk, fetched before it is first shown,
+ * so the sign-in screen does not carry both.
+ */
+export async function loadLanguage(language: Language) {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  const resources = language === 'ar' ? (await import('../locales/ar.json')).default : en;
+  i18n.addResourceBundle(language, 'translation', resources, true, true);
+}
+
+/**
+ * The stored choice (i18nextLng, SPEC §3), else the browser's language. Ten lines of our own
+ * instead of i18next-browser-languagedetector keep the sign-in chunk inside its budget.
+ */
+const languageDetector = {
+  type: 'languageDetector' as const,
+  detect: () => storage.get(STORAGE_KEYS.language) ?? navigator.languages?.[0] ?? navigator.language ?? 'en',
+  cacheUserLanguage: (lng: string) => storage.set(STORAGE_KEYS.language, toLanguage(lng)),
+};
+
+i18n.on('languageChanged', applyDocumentLanguage);
+
+const initialized = i18n
+  .use(languageDetector)
+  .use(initReactI18next)
+  .init({
+    resources: { en: { translation: en } },
+    partialBundledLanguages: true,
+    fallbackLng: 'en',
+    supportedLngs: LANGUAGES,
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    interpolation: { escapeValue: false },
+  });
+
+/** Resolves once the detected language's texts are in place (awaited before the first render). */
+export const i18nReady = initialized
+  .then(() => loadLanguage(currentLanguage()))
+  .then(() => applyDocumentLanguage(currentLanguage()));
+
+export async function changeLanguage(language: Language) {
+  await loadLanguage(language);
+  await i18n.changeLanguage(language);
+}
+
+/**
+ * After sign-out (SPEC §2/§8): drop cached translations and bring back the language the person
+ * chose, which outlives the session. Failures are only logged.
+ */
+export async function resetTranslations(storedLanguage: string | null) {
+  try {
+    for (const language of LANGUAGES) if (language !== 'en') i18n.removeResourceBundle(language, 'translation');
+    const language = storedLanguage ? toLanguage(storedLanguage) : currentLanguage();
+    await loadLanguage(language);
+    await i18n.changeLanguage(language);
+  } catch (error) {
+    console.error('Could not restore the language preference', error);
+  }
+}
+
+export { i18n };

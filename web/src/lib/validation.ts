@@ -1,0 +1,53 @@
+import { schemas } from '@daftar/shared';
+import type { z } from 'zod';
+import { i18n } from './i18n';
+
+export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
+
+type SharedMessageKey = keyof typeof schemas.messages;
+
+/**
+ * The shared schemas speak English (the API answers with the same texts). Known messages are
+ * shown in the reader's language; any other falls back to the schema's own text.
+ */
+const OTHER_MESSAGES: Record<string, string> = {
+  'Email is required': 'emailRequired',
+  'Name is required': 'nameRequired',
+  'Code must be 6 digits': 'codeDigits',
+  'Tax number must be 6 to 15 digits': 'taxNumber',
+  'Income source sequence must be digits': 'incomeSourceSequence',
+  'Password must be at most 128 characters': 'passwordTooLong',
+  'Date must be YYYY-MM-DD': 'date',
+  'Token is required': 'tokenRequired',
+  'Full name must be at most 255 characters': 'fullNameTooLong',
+  'start_date must not be after end_date': 'dateRange',
+};
+
+export function translateValidationMessage(message: string): string {
+  const shared = (Object.keys(schemas.messages) as SharedMessageKey[]).find((key) => schemas.messages[key] === message);
+  const key = shared ?? OTHER_MESSAGES[message];
+  return key ? i18n.t(`validation.${key}`, { min: 8, defaultValue: message }) : message;
+}
+
+/**
+ * Runs a shared zod schema over form values. Returns the parsed data, or the first message per
+ * field, translated.
+ */
+export function validateForm<S extends z.ZodType>(
+  schema: S,
+  values: unknown,
+): { success: true; data: z.output<S> } | { success: false; errors: FieldErrors } {
+  const result = schema.safeParse(values);
+  if (result.success) return { success: true, data: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? 'form');
+    errors[field] ??= translateValidationMessage(issue.message);
+  }
+  return { success: false, errors };
+}
+
+/** Empty optional inputs are sent as absent, not as empty strings the schemas would reject. */
+export function withoutEmpty<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '' && v !== undefined)) as Partial<T>;
+}

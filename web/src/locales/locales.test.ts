@@ -1,0 +1,57 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import ar from './ar.json';
+import en from './en.json';
+
+type Tree = { [key: string]: string | Tree };
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+function keys(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`)));
+}
+const base = (key: string) => key.replace(PLURAL, '');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+const srcDir = join(import.meta.dirname, '..');
+
+describe('translations', () => {
+  const english = new Set(keys(en as Tree).map(base));
+  const arabic = new Set(keys(ar as Tree).map(base));
+
+  it('English and Arabic have the same keys', () => {
+    expect([...english].filter((k) => !arabic.has(k))).toEqual([]);
+    expect([...arabic].filter((k) => !english.has(k))).toEqual([]);
+  });
+
+  it('every key the code asks for exists', () => {
+    const missing: string[] = [];
+    for (const file of sources(srcDir)) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/\bt\(\s*'([a-zA-Z0-9_.]+)'/g)) {
+        if (!english.has(match[1]!)) missing.push(`${file.replace(srcDir, '')}: ${match[1]}`);
+      }
+      // Keys built from a prefix (`roles.${role}`): the prefix must exist as a group.
+      for (const match of text.matchAll(/\bt\(\s*`([a-zA-Z0-9_.]+)\.\$\{/g)) {
+        if (![...english].some((k) => k.startsWith(`${match[1]}.`))) missing.push(`${file.replace(srcDir, '')}: ${match[1]}.*`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('Arabic plurals have every form Arabic needs', () => {
+    const plural = keys(en as Tree).filter((k) => PLURAL.test(k)).map(base);
+    const arabicKeys = new Set(keys(ar as Tree));
+    for (const key of new Set(plural)) {
+      for (const form of ['zero', 'one', 'two', 'few', 'many', 'other']) expect(arabicKeys.has(`${key}_${form}`), `${key}_${form}`).toBe(true);
+    }
+  });
+});
