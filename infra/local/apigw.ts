@@ -99,7 +99,8 @@ export async function invokeApi(req: HttpRequestLike): Promise<HttpResponseLike>
   const handler = await loadHandler(target.resource);
   const result = await handler(toApiGatewayEvent(req, target.routeKey, target.params), lambdaContext(target.resource));
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(result.headers ?? {})) headers[k.toLowerCase()] = String(v);
+  // Lambda's result reaches API Gateway as JSON, where a header set to undefined does not exist.
+  for (const [k, v] of Object.entries(result.headers ?? {})) if (v !== undefined && v !== null) headers[k.toLowerCase()] = String(v);
   const raw = result.body ?? '';
   return {
     status: result.statusCode ?? 200,

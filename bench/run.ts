@@ -1,0 +1,115 @@
+/**
+ * `npm run bench`: what the performance compass needs (ARCHITECTURE.md §11), written to
+ * bench/results/latest.json and summarized on the terminal. Benchmarks report; they never fail:
+ * a part that cannot run records its error and the others go on.
+ *
+ * Options: --calls N (API calls per endpoint, default 200), --runs N (imports per bundle, default 5),
+ * --only bundles|api|spa.
+ */
+import { mkdirSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { parseArgs } from 'node:util';
+import { measureBundles } from './bundles.js';
+import { measureApi } from './api.js';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const { values: args } = parseArgs({
+  options: { calls: { type: 'string', default: '200' }, runs: { type: 'string', default: '5' }, only: { type: 'string' }, out: { type: 'string' } },
+});
+const calls = Number(args.calls);
+const runs = Number(args.runs);
+const only = args.only;
+const outFile = resolve(args.out ?? join(repoRoot, 'bench/results/latest.json'));
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+/** The SPA's entry chunk (what the first screen waits for), gzip-compressed as CloudFront serves it. */
+function measureSpa() {
+  const dist = join(repoRoot, 'web/dist');
+  const indexFile = join(dist, 'index.html');
+  if (!existsSync(indexFile)) throw new Error('web/dist/index.html does not exist (build the web app first)');
+  const html = readFileSync(indexFile, 'utf8');
+  const assets = (pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]!).filter((src) => !/^https?:/.test(src));
+  const size = (src: string) => {
+    const content = readFileSync(join(dist, src.replace(/^\//, '')));
+    return { file: src, bytes: content.length, gzip_bytes: gzipSync(content, { level: 9 }).length };
+  };
+  const entry = assets(/<script[^>]+type="module"[^>]+src="([^"]+)"/g).map(size);
+  const preloads = assets(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g).map(size);
+  const styles = assets(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g).map(size);
+  const total = [...entry, ...preloads, ...styles].reduce((a, f) => a + f.gzip_bytes, 0);
+  return { entry, modulepreload: preloads, stylesheets: styles, first_screen_gzip_bytes: total };
+}
+
+async function part<T>(name: string, fn: () => Promise<T>): Promise<T | { error: string }> {
+  if (only && only !== name) return { error: 'skipped (--only)' };
+  const started = Date.now();
+  log(`${name}…`);
+  try {
+    const result = await fn();
+    log(`${name} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return result;
+  } catch (err) {
+    log(`${name} failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    return { error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+const started = Date.now();
+const bundles = await part('bundles', () => measureBundles(repoRoot, runs, log));
+const api = await part('api', () => measureApi({ calls, warmup: 20, log }));
+const spa = await part('spa', async () => measureSpa());
+
+const report = {
+  generated_at: new Date().toISOString(),
+  duration_s: Math.round((Date.now() - started) / 1000),
+  machine: { node: process.version, platform: `${process.platform}-${process.arch}`, cpus: cpus().length, cpu_model: cpus()[0]?.model ?? null, memory_gib: Math.round(totalmem() / 2 ** 30) },
+  notes: [
+    'Ratios are to a baseline measured in the same run: bundle import time and size to a bundle of @aws-sdk/client-dynamodb + @aws-sdk/lib-dynamodb + electrodb; API latency to a bare GetItem against the same DynamoDB Local.',
+    'API calls go through the API Gateway v2 adapter in-process (no HTTP server), sequentially, after warm-up calls; LOG_LEVEL=warn.',
+    'Sign-in verifies an scrypt hash on every call; kdf.verify_p50_ms is that alone, sign_in_without_kdf_* what remains.',
+  ],
+  bundles,
+  api,
+  spa,
+};
+mkdirSync(dirname(outFile), { recursive: true });
+writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
+
+// ---- summary
+const table = (rows: (string | number | null)[][]) => {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => String(r[i] ?? '—').length)));
+  for (const r of rows) console.log(`  ${r.map((c, i) => (i === 0 ? String(c ?? '—').padEnd(widths[i]!) : String(c ?? '—').padStart(widths[i]!))).join('  ')}`);
+};
+console.log('');
+if ('functions' in bundles) {
+  const kib = (n: number | null) => (n === null ? null : (n / 1024).toFixed(1));
+  console.log(`Lambda bundles (minified ESM, node22; import median of ${runs} in a fresh node):`);
+  table([
+    ['function', 'KiB', 'gzip KiB', '×size', 'import ms', '×import'],
+    [`(baseline)`, kib(bundles.baseline.bytes), kib(bundles.baseline.gzip_bytes), 1, bundles.baseline.import_ms_median, 1],
+    ...bundles.functions.map((f) => [f.error ? `${f.name} (${f.error})` : f.name, kib(f.bytes), kib(f.gzip_bytes), f.size_ratio, f.import_ms_median, f.import_ratio]),
+  ]);
+  const largest = [...bundles.functions].sort((a, b) => (b.bytes ?? 0) - (a.bytes ?? 0))[0];
+  if (largest?.largest_packages) console.log(`  largest (${largest.name}): ${largest.largest_packages.map((p) => `${p.name} ${p.kib} KiB`).join(', ')}`);
+  console.log('');
+}
+if ('endpoints' in api) {
+  console.log(`API against the emulators (${api.calls_per_endpoint} warm calls each; bare GetItem p50 ${api.baseline_get_item.p50_ms} ms, p99 ${api.baseline_get_item.p99_ms} ms):`);
+  table([
+    ['request', 'p50 ms', 'p99 ms', '×p50', '×p99', 'DynamoDB calls'],
+    ...api.endpoints.map((e) => [e.error ? `${e.request} (${e.error})` : e.request, e.p50_ms, e.p99_ms, e.p50_ratio, e.p99_ratio, e.dynamodb_round_trips]),
+  ]);
+  console.log(`  scrypt verify p50 ${api.kdf.verify_p50_ms} ms; sign-in without it ≈ ${api.sign_in_without_kdf_p50_ms} ms (×${api.sign_in_without_kdf_p50_ratio} GetItem)`);
+  console.log(`  round-trip counter: ${api.round_trip_counter_check}`);
+  console.log('');
+}
+if ('first_screen_gzip_bytes' in spa) console.log(`SPA first screen: ${(spa.first_screen_gzip_bytes / 1024).toFixed(1)} KiB gzip (${spa.entry.map((e) => e.file).join(', ')})\n`);
+else console.log(`SPA: ${spa.error}\n`);
+console.log(`Written to ${outFile} (${report.duration_s} s)`);
+// Emulators and SDK sockets are closed; anything left (keep-alive timers) must not hold the exit.
+process.exit(0);

@@ -1,0 +1,69 @@
+/**
+ * The nightly maintenance job (EventBridge schedule `maintenance` in routes.ts; a timer locally):
+ * expires pending invitations past their date, removes expired API keys, and deletes audit
+ * records older than the retention period (AUDIT_RETENTION_DAYS, default 365). Revoked-token
+ * markers and throttle counters need nothing here: DynamoDB's TTL removes them.
+ *
+ * Each step runs even when another fails; a failed step fails the invocation afterwards, so the
+ * schedule's retry and the Lambda error alarm see it.
+ */
+import type { ScheduledEvent } from 'aws-lambda';
+import { cleanupExpiredInvitations } from '../invitations/cleanup.js';
+import { cleanupExpiredApiKeys } from '../api-keys/cleanup.js';
+import { cleanupAuditLogs } from '../audit-logs/cleanup.js';
+import { logger, setCorrelationId } from '../platform/logger.js';
+
+export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
+
+export interface MaintenanceSummary {
+  ran_at: string;
+  expired_invitations: number | null;
+  removed_api_keys: number | null;
+  deleted_audit_logs: number | null;
+  audit_retention_days: number | null;
+  duration_ms: number;
+}
+
+export function auditRetentionDays(value = process.env.AUDIT_RETENTION_DAYS): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_AUDIT_RETENTION_DAYS;
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < 1) throw new Error(`AUDIT_RETENTION_DAYS must be a positive whole number of days, not "${value}"`);
+  return days;
+}
+
+/** The schedule's own time: a retried delivery of the same night's event cleans up as of that night. */
+function runTime(event: Partial<ScheduledEvent> | undefined): Date {
+  const t = event?.time ? new Date(event.time) : new Date();
+  return Number.isNaN(t.getTime()) ? new Date() : t;
+}
+
+export const handler = async (event: ScheduledEvent): Promise<MaintenanceSummary> => {
+  setCorrelationId(event?.id);
+  const started = Date.now();
+  const now = runTime(event);
+  let retentionDays: number | null = null;
+
+  const [invitations, apiKeys, auditLogs] = await Promise.allSettled([
+    cleanupExpiredInvitations(now),
+    cleanupExpiredApiKeys(now),
+    (async () => cleanupAuditLogs((retentionDays = auditRetentionDays()), now))(),
+  ]);
+  const summary: MaintenanceSummary = {
+    ran_at: now.toISOString(),
+    expired_invitations: invitations.status === 'fulfilled' ? invitations.value.expired : null,
+    removed_api_keys: apiKeys.status === 'fulfilled' ? apiKeys.value : null,
+    deleted_audit_logs: auditLogs.status === 'fulfilled' ? auditLogs.value.deleted : null,
+    audit_retention_days: retentionDays,
+    duration_ms: Date.now() - started,
+  };
+
+  const failures = ([['invitations', invitations], ['api keys', apiKeys], ['audit logs', auditLogs]] as const)
+    .filter(([, r]) => r.status === 'rejected')
+    .map(([step, r]) => ({ step, error: String((r as PromiseRejectedResult).reason?.stack ?? (r as PromiseRejectedResult).reason) }));
+  if (failures.length) {
+    logger.error('maintenance failed', { ...summary, failures });
+    throw new Error(`Maintenance failed: ${failures.map((f) => f.step).join(', ')}`);
+  }
+  logger.info('maintenance finished', { ...summary });
+  return summary;
+};
