@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -20,7 +21,7 @@ export default async function setup(project: TestProject) {
     startDynamo(),
     startS3({ directory: join(dir, 's3') }),
     startSqs(),
-    startAwsExtras({ outboxDir: join(dir, 'outbox'), secrets: { 'daftar/jwt-signing-key': jwtSecret } }),
+    startAwsExtras({ outboxDir: join(dir, 'outbox'), secrets: { 'daftar/jwt-signing-key': jwtSecret, 'daftar/einvoicing-key': randomBytes(32).toString('base64') } }),
   ]);
   project.provide('endpoints', { dynamo: dynamo.endpoint, s3: s3.endpoint, sqs: sqs.endpoint, awsExtras: extras.endpoint });
   project.provide('outboxDir', extras.outboxDir);

@@ -40,6 +40,8 @@ export class PlatformResources extends Construct {
   readonly queues: Record<QueueName, sqs.Queue>;
   readonly deadLetterQueues: Record<QueueName, sqs.Queue>;
   readonly jwtSecret: secretsmanager.Secret;
+  /** Master key for e-invoicing credentials at rest (platform/crypto.ts envelope encryption). */
+  readonly einvoicingKey: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: PlatformResourcesProps) {
     super(scope, id);
@@ -108,6 +110,10 @@ export class PlatformResources extends Construct {
       description: 'Daftar: HS256 key that signs and verifies access tokens',
       generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
     });
+    this.einvoicingKey = new secretsmanager.Secret(this, 'EinvoicingKey', {
+      description: 'Daftar: master key that encrypts organizations\' JoFotara Client-Id and Secret-Key at rest',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
+    });
   }
 
   /** The variables platform/config.ts reads, except APP_URL (the stack knows the public URL). */
@@ -115,6 +121,7 @@ export class PlatformResources extends Construct {
     const env: Record<string, string> = {
       TABLE_NAME: this.table.tableName,
       JWT_SECRET_ID: this.jwtSecret.secretArn,
+      EINVOICING_KEY_SECRET_ID: this.einvoicingKey.secretArn,
     };
     for (const [name, definition] of Object.entries(buckets) as [BucketName, (typeof buckets)[BucketName]][]) env[definition.env] = this.buckets[name].bucketName;
     for (const [name, definition] of Object.entries(queues) as [QueueName, (typeof queues)[QueueName]][]) env[definition.env] = this.queues[name].queueUrl;
@@ -132,6 +139,7 @@ export class PlatformResources extends Construct {
     for (const bucket of Object.values(this.buckets)) bucket.grantReadWrite(fn);
     for (const queue of Object.values(this.queues)) queue.grantSendMessages(fn);
     this.jwtSecret.grantRead(fn);
+    this.einvoicingKey.grantRead(fn);
     fn.addToRolePolicy(new iam.PolicyStatement({
       actions: ['ses:SendEmail', 'ses:SendRawEmail'],
       resources: [Stack.of(fn).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],

@@ -173,9 +173,15 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 
 /** Secrets persist in DATA_DIR/secrets.json, generated on first start. */
 export function loadLocalSecrets(file: string): Record<string, string> {
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-  const secrets = { 'daftar/jwt-signing-key': randomBytes(48).toString('base64url') };
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  const secrets = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+  const generated: Record<string, () => string> = {
+    'daftar/jwt-signing-key': () => randomBytes(48).toString('base64url'),
+    /** Master key of the e-invoicing credentials' envelope encryption (functions/src/platform/crypto.ts). */
+    'daftar/einvoicing-key': () => randomBytes(32).toString('base64'),
+  };
+  const missing = Object.keys(generated).filter((name) => !secrets[name]);
+  for (const name of missing) secrets[name] = generated[name]!();
+  if (missing.length) writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 }
 

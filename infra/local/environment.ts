@@ -20,6 +20,7 @@ export function localEnvironment(endpoints: LocalEndpoints, names: { table: stri
     S3_FORCE_PATH_STYLE: 'true',
     TABLE_NAME: names.table,
     JWT_SECRET_ID: 'daftar/jwt-signing-key',
+    EINVOICING_KEY_SECRET_ID: 'daftar/einvoicing-key',
     APP_URL: names.appUrl,
   };
   for (const [logical, b] of Object.entries(buckets)) env[b.env] = names.buckets[logical]!;

@@ -140,6 +140,13 @@ async function main() {
   await ensureBuckets(endpoints.s3, bucketNames, [appUrl]);
   const queueUrls = await ensureQueues(endpoints.sqs);
 
+  // Locally, e-invoices go to the JoFotara simulator (XSD + cross-checks, the portal's replies),
+  // never to the real portal, unless JOFOTARA_BASE_URL says otherwise.
+  const { startJofotaraSimulator } = await import('../../functions/src/jofotara/simulator.js');
+  const jofotara = await startJofotaraSimulator({ statePath: join(dataDir, 'jofotara-simulator.json') });
+  stoppers.push({ name: 'JoFotara simulator', stop: jofotara.stop });
+  process.env.JOFOTARA_BASE_URL ??= jofotara.url;
+
   // Before any handler module is imported: they read their configuration from here.
   Object.assign(process.env, localEnvironment(endpoints, { table: TABLE_NAME, buckets: bucketNames, queueUrls, appUrl }));
   process.env.LOG_LEVEL ??= 'info';
@@ -186,6 +193,7 @@ async function main() {
       : 'existing account, left as it is'})`),
     line('Data', `${dataDir}${localStack ? ' (secrets only; data lives in LocalStack)' : ''}`),
     line('AWS', summary),
+    line('JoFotara', `${process.env.JOFOTARA_BASE_URL}${process.env.JOFOTARA_BASE_URL === jofotara.url ? ' (simulator; control under /_simulator/)' : ''}`),
     line('Queues', consumers.names.length ? consumers.names.join(', ') : 'no consumers in the route table'),
     line('Schedules', schedules.names.length ? schedules.names.join(', ') : 'none'),
     '',

@@ -200,15 +200,16 @@ describe('Lambda functions', () => {
   });
 });
 
-describe('JWT signing key', () => {
-  it('is a generated Secrets Manager secret whose ARN every function receives as JWT_SECRET_ID', () => {
+describe('secrets', () => {
+  it('are generated Secrets Manager secrets whose ARNs every function receives (JWT key, e-invoicing master key)', () => {
     const secrets = Object.keys(template.findResources('AWS::SecretsManager::Secret'));
-    expect(secrets).toHaveLength(1);
+    expect(secrets).toHaveLength(2);
     template.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true },
     });
     for (const [, fn] of resourcesOf(nested, 'AWS::Lambda::Function')) {
       expect(fn.Properties.Environment.Variables.JWT_SECRET_ID).toEqual({ Ref: expect.stringMatching(/JwtSigningKey/) });
+      expect(fn.Properties.Environment.Variables.EINVOICING_KEY_SECRET_ID).toEqual({ Ref: expect.stringMatching(/EinvoicingKey/) });
     }
   });
 });
