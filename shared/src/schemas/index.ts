@@ -8,3 +8,4 @@ export * from './apiKeys.js';
 export * from './auditLogs.js';
 export * from './files.js';
 export * from './items.js';
+export * from './einvoicing.js';
