@@ -41,8 +41,13 @@ function measureSpa() {
   const entry = assets(/<script[^>]+type="module"[^>]+src="([^"]+)"/g).map(size);
   const preloads = assets(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g).map(size);
   const styles = assets(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g).map(size);
-  const total = [...entry, ...preloads, ...styles].reduce((a, f) => a + f.gzip_bytes, 0);
-  return { entry, modulepreload: preloads, stylesheets: styles, first_screen_gzip_bytes: total };
+  const gz = (files: { gzip_bytes: number }[]) => files.reduce((a, f) => a + f.gzip_bytes, 0);
+  // The budget (170 KiB) is on the JavaScript the sign-in screen waits for; CSS is reported beside it.
+  return {
+    entry, modulepreload: preloads, stylesheets: styles,
+    entry_js_gzip_bytes: gz([...entry, ...preloads]),
+    first_screen_gzip_bytes: gz([...entry, ...preloads, ...styles]),
+  };
 }
 
 async function part<T>(name: string, fn: () => Promise<T>): Promise<T | { error: string }> {
@@ -108,7 +113,7 @@ if ('endpoints' in api) {
   console.log(`  round-trip counter: ${api.round_trip_counter_check}`);
   console.log('');
 }
-if ('first_screen_gzip_bytes' in spa) console.log(`SPA first screen: ${(spa.first_screen_gzip_bytes / 1024).toFixed(1)} KiB gzip (${spa.entry.map((e) => e.file).join(', ')})\n`);
+if ('first_screen_gzip_bytes' in spa) console.log(`SPA entry JavaScript: ${(spa.entry_js_gzip_bytes / 1024).toFixed(1)} KiB gzip (budget 170); with CSS: ${(spa.first_screen_gzip_bytes / 1024).toFixed(1)} KiB (${spa.entry.map((e) => e.file).join(', ')})\n`);
 else console.log(`SPA: ${spa.error}\n`);
 console.log(`Written to ${outFile} (${report.duration_s} s)`);
 // Emulators and SDK sockets are closed; anything left (keep-alive timers) must not hold the exit.

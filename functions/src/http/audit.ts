@@ -20,7 +20,7 @@ export interface AuditActor {
 }
 
 /** Values that must never reach the audit trail. */
-const SECRET_FIELDS = /password|secret|token|key_hash|code/i;
+const SECRET_FIELDS = /password|secret|token|key_hash|^code$|verification_code/i;
 
 export function redact(changes: Record<string, unknown> | null | undefined) {
   if (!changes) return undefined;
