@@ -20,6 +20,8 @@ export const Organization = new Entity(
       name: { type: 'string', required: true },
       legal_name: { type: 'string' },
       tax_number: { type: 'string' },
+      /** Recorded by `POST taxes/jordan-gst/setup` (digits, JORDAN.md §2.2). */
+      gst_registration_number: { type: 'string' },
       income_source_sequence: { type: 'string' },
       taxpayer_track: { type: 'string' },
       commercial_registration: { type: 'string' },

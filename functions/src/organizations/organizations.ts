@@ -29,6 +29,7 @@ export function toOrganizationPublic(org: OrganizationItem, role: Role | null | 
     legal_name: org.legal_name ?? null,
     tax_number: org.tax_number ?? null,
     income_source_sequence: org.income_source_sequence ?? null,
+    gst_registration_number: org.gst_registration_number ?? null,
     taxpayer_track: org.taxpayer_track ?? null,
     commercial_registration: org.commercial_registration ?? null,
     phone: org.phone ?? null,

@@ -9,3 +9,6 @@ export * from './auditLogs.js';
 export * from './files.js';
 export * from './items.js';
 export * from './einvoicing.js';
+export * from './contacts.js';
+export * from './taxes.js';
+export * from './accounting.js';

@@ -60,6 +60,7 @@ export const organizationPublic = z.object({
   legal_name: z.string().nullable(),
   tax_number: z.string().nullable(),
   income_source_sequence: z.string().nullable(),
+  gst_registration_number: z.string().nullable(),
   taxpayer_track: z.string().nullable(),
   commercial_registration: z.string().nullable(),
   phone: z.string().nullable(),

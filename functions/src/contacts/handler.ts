@@ -1,0 +1,144 @@
+import { schemas } from '@daftar/shared';
+import * as contacts from '@daftar/shared/schemas/contacts';
+import { createHandler, defineRoutes, route } from '../http/api.js';
+import {
+  createContact,
+  deleteContact,
+  getContact,
+  listContacts,
+  presentContact,
+  presentContactOption,
+  updateContact,
+} from './contacts.js';
+
+const ORG = '/api/v1/organizations/{organization_id}';
+const ACCOUNTING = `${ORG}/accounting`;
+
+const contactList = schemas.listOf(contacts.contactPublic);
+
+const listRoute = route({
+  access: { org: 'viewer' },
+  summary: 'Contacts by name (filters: contact_type, search by name/e-mail/phone/tax number prefix, include_inactive)',
+  query: contacts.contactListQuery,
+  response: contactList,
+  handler: async ({ organizationId, query }) =>
+    listContacts(organizationId!, { ...query, types: query.contact_type ? [query.contact_type] : undefined }, presentContact),
+});
+
+const optionsRoute = route({
+  access: { org: 'viewer' },
+  summary: 'Contacts in short form for pickers (same filters as the list)',
+  query: contacts.contactListQuery,
+  response: schemas.listOf(contacts.contactOption),
+  handler: async ({ organizationId, query }) =>
+    listContacts(organizationId!, { ...query, types: query.contact_type ? [query.contact_type] : undefined }, presentContactOption),
+});
+
+const roleListRoute = (role: 'customers' | 'suppliers') =>
+  route({
+    access: { org: 'viewer' },
+    summary: `${role === 'customers' ? 'Customers' : 'Suppliers'} by name, contacts of type both included (search, include_inactive)`,
+    query: contacts.contactRoleListQuery,
+    response: contactList,
+    handler: async ({ organizationId, query }) =>
+      listContacts(organizationId!, { ...query, types: role === 'customers' ? contacts.CUSTOMER_TYPES : contacts.SUPPLIER_TYPES }, presentContact),
+  });
+
+const createRoute = route({
+  access: { org: 'member' },
+  summary: 'Add a customer or supplier (tax number unique in the organization: 409)',
+  body: contacts.contactCreate,
+  response: contacts.contactPublic,
+  status: 201,
+  handler: async (ctx) => {
+    const contact = await createContact(ctx.organizationId!, ctx.body);
+    ctx.audit({
+      action: 'contact.created',
+      entity_type: 'contact',
+      entity_id: contact.id,
+      summary: `Contact "${contact.name}" (${contact.contact_type}) created`,
+      changes: { name: contact.name, contact_type: contact.contact_type, tax_number: contact.tax_number ?? null, email: contact.email ?? null },
+    });
+    return presentContact(contact);
+  },
+});
+
+const getRoute = route({
+  access: { org: 'viewer' },
+  summary: 'One contact',
+  response: contacts.contactPublic,
+  handler: async ({ organizationId, params }) => presentContact(await getContact(organizationId!, params.contact_id!)),
+});
+
+const updateRoute = route({
+  access: { org: 'member' },
+  summary: 'Change a contact (null or an empty string clears a field; version, when given, must match)',
+  body: contacts.contactUpdate,
+  response: contacts.contactPublic,
+  handler: async (ctx) => {
+    const { before, after } = await updateContact(ctx.organizationId!, ctx.params.contact_id!, ctx.body);
+    const before_ = presentContact(before);
+    const after_ = presentContact(after);
+    const fields = (Object.keys(ctx.body) as (keyof contacts.ContactUpdate)[]).filter(
+      (f): f is Exclude<keyof contacts.ContactUpdate, 'version'> => f !== 'version' && ctx.body[f] !== undefined,
+    );
+    ctx.audit({
+      action: before.is_active === after.is_active ? 'contact.updated' : after.is_active ? 'contact.activated' : 'contact.deactivated',
+      entity_type: 'contact',
+      entity_id: after.id,
+      summary: `Contact "${after.name}" updated (${fields.join(', ')})`,
+      changes: Object.fromEntries(fields.map((f) => [f, { from: before_[f], to: after_[f] }])),
+    });
+    return after_;
+  },
+});
+
+const deleteRoute = route({
+  access: { org: 'admin' },
+  summary: 'Delete a contact; a contact that documents refer to is deactivated instead',
+  response: schemas.message,
+  handler: async (ctx) => {
+    const result = await deleteContact(ctx.organizationId!, ctx.params.contact_id!);
+    const { contact } = result;
+    if (result.outcome === 'deactivated') {
+      ctx.audit({
+        action: 'contact.deactivated',
+        entity_type: 'contact',
+        entity_id: contact.id,
+        summary: `Contact "${contact.name}" deactivated instead of deleted (used by ${result.references.join(', ')})`,
+        changes: { is_active: { from: true, to: false } },
+      });
+      return { message: `Contact is used by ${result.references.join(', ')}; it was deactivated instead of deleted` };
+    }
+    ctx.audit({
+      action: 'contact.deleted',
+      entity_type: 'contact',
+      entity_id: contact.id,
+      summary: `Contact "${contact.name}" deleted`,
+      changes: { name: contact.name, contact_type: contact.contact_type, tax_number: contact.tax_number ?? null },
+    });
+    return { message: 'Contact deleted successfully' };
+  },
+});
+
+/** The accounting-prefixed paths are the same routes (SPEC §7 "duplicated … identical routes"). */
+export const routes = defineRoutes('contacts', {
+  [`GET ${ORG}/contacts`]: listRoute,
+  [`POST ${ORG}/contacts`]: createRoute,
+  [`GET ${ORG}/contacts/list`]: optionsRoute,
+  [`GET ${ORG}/contacts/customers`]: roleListRoute('customers'),
+  [`GET ${ORG}/contacts/suppliers`]: roleListRoute('suppliers'),
+  [`GET ${ORG}/contacts/{contact_id}`]: getRoute,
+  [`PUT ${ORG}/contacts/{contact_id}`]: updateRoute,
+  [`DELETE ${ORG}/contacts/{contact_id}`]: deleteRoute,
+  [`GET ${ACCOUNTING}/contacts`]: listRoute,
+  [`POST ${ACCOUNTING}/contacts`]: createRoute,
+  [`GET ${ACCOUNTING}/contacts/list`]: optionsRoute,
+  [`GET ${ACCOUNTING}/contacts/customers`]: roleListRoute('customers'),
+  [`GET ${ACCOUNTING}/contacts/suppliers`]: roleListRoute('suppliers'),
+  [`GET ${ACCOUNTING}/contacts/{contact_id}`]: getRoute,
+  [`PUT ${ACCOUNTING}/contacts/{contact_id}`]: updateRoute,
+  [`DELETE ${ACCOUNTING}/contacts/{contact_id}`]: deleteRoute,
+});
+
+export const handler = createHandler(routes);

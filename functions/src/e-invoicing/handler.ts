@@ -1,0 +1,62 @@
+import {
+  einvoicingConnectionTest,
+  einvoicingSettingsPublic,
+  einvoicingSettingsUpdate,
+} from '@daftar/shared/schemas/einvoicing';
+import { createHandler, defineRoutes, route } from '../http/api.js';
+import { testConnection } from './connection.js';
+import { getSettingsItem, presentSettings, updateSettings } from './settings.js';
+
+const ORG = '/api/v1/organizations/{organization_id}';
+
+export const routes = defineRoutes('e-invoicing', {
+  [`GET ${ORG}/e-invoicing/settings`]: route({
+    access: { org: 'viewer' },
+    summary: "The organization's JoFotara settings; the Client-Id and Secret-Key are never returned, only whether they are set",
+    response: einvoicingSettingsPublic,
+    handler: async ({ organizationId }) => presentSettings(organizationId!, await getSettingsItem(organizationId!)),
+  }),
+  [`PUT ${ORG}/e-invoicing/settings`]: route({
+    access: { org: 'admin' },
+    summary: 'Set the JoFotara settings: omitted fields are kept, null clears; the credentials are stored encrypted',
+    body: einvoicingSettingsUpdate,
+    response: einvoicingSettingsPublic,
+    handler: async (ctx) => {
+      const organizationId = ctx.organizationId!;
+      const change = await updateSettings(organizationId, ctx.body, ctx.principal?.user?.id ?? null);
+      const changedFields = Object.keys(change.fields);
+      const credentialChanges = Object.entries(change.credentials).map(([field, what]) => `${field} ${what}`);
+      if (change.created || changedFields.length || credentialChanges.length) {
+        ctx.audit({
+          action: change.created ? 'einvoicing.settings_created' : 'einvoicing.settings_updated',
+          entity_type: 'einvoicing_settings',
+          entity_id: organizationId,
+          summary: `E-invoicing settings ${change.created ? 'created' : 'updated'}: ${[...changedFields, ...credentialChanges].join(', ') || 'no fields'}`,
+          // Credential values never enter the audit trail, only that they were set or cleared.
+          changes: { ...change.fields, ...(credentialChanges.length ? { credentials_changed: credentialChanges } : {}), version: change.after.version },
+        });
+      }
+      return presentSettings(organizationId, change.after);
+    },
+  }),
+  [`POST ${ORG}/e-invoicing/test-connection`]: route({
+    access: { org: 'admin' },
+    summary:
+      'Check the JoFotara settings without submitting anything: local validation, stored credentials, and an OPTIONS probe of the portal that sends no invoice and no credentials',
+    response: einvoicingConnectionTest,
+    handler: async (ctx) => {
+      const result = await testConnection(ctx.organizationId!);
+      const failed = result.checks.filter((check) => check.status === 'fail').map((check) => check.name);
+      ctx.audit({
+        action: 'einvoicing.connection_tested',
+        entity_type: 'einvoicing_settings',
+        entity_id: ctx.organizationId,
+        summary: result.ok ? 'JoFotara connection check passed (credentials not verified by the portal)' : `JoFotara connection check failed: ${failed.join(', ')}`,
+        changes: { ok: result.ok, failed_checks: failed, portal_url: result.portal_url },
+      });
+      return result;
+    },
+  }),
+});
+
+export const handler = createHandler(routes);

@@ -1,0 +1,213 @@
+import { hasRank, schemas } from '@daftar/shared';
+import * as accounting from '@daftar/shared/schemas/accounting';
+import { createHandler, defineRoutes, route } from '../http/api.js';
+import { Forbidden } from '../http/errors.js';
+import { listPage } from '../db/paging.js';
+import type { JournalEntryRecord } from '../db/journalEntry.js';
+import { ensureChartOfAccounts, ledgerSettings, loadChart } from '../ledger/chart.js';
+import { closePeriod, closedThrough, createPeriod, listPeriods, reopenPeriod } from '../ledger/periods.js';
+import { actorIdOf, entryNumberLabel, formatAmount, presentEntry, presentPeriod } from '../ledger/present.js';
+import { verifyLedger } from '../ledger/verify.js';
+import { createManualEntry, deleteDraft, entriesQuery, getEntry, postDraft, reverseEntry } from './entries.js';
+
+const ORG = '/api/v1/organizations/{organization_id}';
+
+async function present(organizationId: string, entries: JournalEntryRecord[]) {
+  const accounts = new Map((await loadChart(organizationId)).map((a) => [a.id, a]));
+  return entries.map((entry) => presentEntry(entry, accounts));
+}
+const presentOne = async (organizationId: string, entry: JournalEntryRecord) => (await present(organizationId, [entry]))[0]!;
+
+const describe = (entry: JournalEntryRecord) => entryNumberLabel(entry.number) ?? `draft ${entry.id}`;
+const totalOf = (entry: JournalEntryRecord) => formatAmount(entry.total, entry.currency);
+
+export const routes = defineRoutes('journal-entries', {
+  [`GET ${ORG}/journal-entries`]: route({
+    access: { org: 'viewer' },
+    summary: 'Journal entries, newest date first (filters: status, start_date, end_date, source_type, source_id)',
+    query: accounting.journalEntryListQuery,
+    response: schemas.listOf(accounting.journalEntryPublic),
+    handler: async ({ organizationId, query }) => {
+      const page = await listPage(entriesQuery(organizationId!, query), query, (entry: JournalEntryRecord) => entry);
+      return { data: await present(organizationId!, page.data), count: page.count };
+    },
+  }),
+
+  [`POST ${ORG}/journal-entries`]: route({
+    access: { org: 'member' },
+    summary: 'A manual journal entry: saved as a draft (member), or posted at once with status "posted" (admin)',
+    body: accounting.journalEntryCreate,
+    response: accounting.journalEntryPublic,
+    status: 201,
+    handler: async (ctx) => {
+      if (ctx.body.status === 'posted' && !hasRank(ctx.role, 'admin')) throw new Forbidden('Posting journal entries needs the admin role');
+      const organizationId = ctx.organizationId!;
+      await ensureChartOfAccounts(organizationId);
+      const { currency } = await ledgerSettings(organizationId);
+      const entry = await createManualEntry(organizationId, ctx.body, currency, actorIdOf(ctx.principal));
+      ctx.audit({
+        action: entry.status === 'posted' ? 'journal_entry.posted' : 'journal_entry.created',
+        entity_type: 'journal_entry',
+        entity_id: entry.id,
+        summary: `Journal entry ${describe(entry)} dated ${entry.date} for ${totalOf(entry)} ${entry.currency} ${entry.status === 'posted' ? 'posted' : 'saved as draft'}`,
+        changes: { date: entry.date, status: entry.status, total: totalOf(entry), lines: entry.lines.length, number: entry.number ?? null },
+      });
+      return presentOne(organizationId, entry);
+    },
+  }),
+
+  [`GET ${ORG}/journal-entries/{entry_id}`]: route({
+    access: { org: 'viewer' },
+    summary: 'One journal entry with its lines',
+    response: accounting.journalEntryPublic,
+    handler: async ({ organizationId, params }) => presentOne(organizationId!, await getEntry(organizationId!, params.entry_id!)),
+  }),
+
+  [`DELETE ${ORG}/journal-entries/{entry_id}`]: route({
+    access: { org: 'member' },
+    summary: 'Delete a draft (posted entries are reversed, never deleted: 409)',
+    response: schemas.message,
+    handler: async (ctx) => {
+      const entry = await deleteDraft(ctx.organizationId!, ctx.params.entry_id!);
+      ctx.audit({
+        action: 'journal_entry.deleted',
+        entity_type: 'journal_entry',
+        entity_id: entry.id,
+        summary: `Draft journal entry dated ${entry.date} for ${totalOf(entry)} ${entry.currency} deleted`,
+        changes: { date: entry.date, total: totalOf(entry), memo: entry.memo ?? null },
+      });
+      return { message: 'Journal entry deleted successfully' };
+    },
+  }),
+
+  [`POST ${ORG}/journal-entries/{entry_id}/post`]: route({
+    access: { org: 'admin' },
+    summary: 'Post a draft: it gets its number and moves the balances (409 if already posted or in a closed period)',
+    response: accounting.journalEntryPublic,
+    handler: async (ctx) => {
+      const entry = await postDraft(ctx.organizationId!, ctx.params.entry_id!, actorIdOf(ctx.principal));
+      ctx.audit({
+        action: 'journal_entry.posted',
+        entity_type: 'journal_entry',
+        entity_id: entry.id,
+        summary: `Journal entry ${describe(entry)} dated ${entry.date} for ${totalOf(entry)} ${entry.currency} posted`,
+        changes: { status: { from: 'draft', to: 'posted' }, number: entry.number ?? null },
+      });
+      return presentOne(ctx.organizationId!, entry);
+    },
+  }),
+
+  [`POST ${ORG}/journal-entries/{entry_id}/reverse`]: route({
+    access: { org: 'admin' },
+    summary: 'Reverse a posted entry with a new entry (debits and credits swapped) dated `date`; both are linked',
+    body: accounting.journalEntryReverse,
+    response: accounting.journalEntryPublic,
+    status: 201,
+    handler: async (ctx) => {
+      const { reversal, original } = await reverseEntry(ctx.organizationId!, ctx.params.entry_id!, ctx.body, actorIdOf(ctx.principal));
+      ctx.audit({
+        action: 'journal_entry.reversed',
+        entity_type: 'journal_entry',
+        entity_id: original.id,
+        summary: `Journal entry ${describe(original)} reversed by ${describe(reversal)} dated ${reversal.date}`,
+        changes: { status: { from: 'posted', to: 'reversed' }, reversed_by_entry_id: reversal.id },
+      });
+      return presentOne(ctx.organizationId!, reversal);
+    },
+  }),
+
+  [`GET ${ORG}/accounting/periods`]: route({
+    access: { org: 'viewer' },
+    summary: 'Accounting periods by date, and the date through which the books are closed',
+    response: accounting.accountingPeriodList,
+    handler: async ({ organizationId }) => {
+      const [periods, closed] = await Promise.all([listPeriods(organizationId!), closedThrough(organizationId!)]);
+      return { data: periods.map(presentPeriod), count: periods.length, closed_through: closed };
+    },
+  }),
+
+  [`POST ${ORG}/accounting/periods`]: route({
+    access: { org: 'admin' },
+    summary: 'Define an accounting period (a month, quarter or year; no overlaps)',
+    body: accounting.accountingPeriodCreate,
+    response: accounting.accountingPeriodPublic,
+    status: 201,
+    handler: async (ctx) => {
+      const period = await createPeriod(ctx.organizationId!, ctx.body);
+      ctx.audit({
+        action: 'accounting_period.created',
+        entity_type: 'accounting_period',
+        entity_id: period.id,
+        summary: `Accounting period ${period.name} (${period.start_date} – ${period.end_date}) created`,
+        changes: { name: period.name, start_date: period.start_date, end_date: period.end_date },
+      });
+      return presentPeriod(period);
+    },
+  }),
+
+  [`POST ${ORG}/accounting/periods/{period_id}/close`]: route({
+    access: { org: 'admin' },
+    summary: 'Close a period: postings dated on or before its end are refused (periods close in date order)',
+    response: accounting.accountingPeriodPublic,
+    handler: async (ctx) => {
+      const period = await closePeriod(ctx.organizationId!, ctx.params.period_id!, actorIdOf(ctx.principal));
+      ctx.audit({
+        action: 'accounting_period.closed',
+        entity_type: 'accounting_period',
+        entity_id: period.id,
+        summary: `Accounting period ${period.name} closed; books closed through ${period.end_date}`,
+        changes: { status: { from: 'open', to: 'closed' } },
+      });
+      return presentPeriod(period);
+    },
+  }),
+
+  [`POST ${ORG}/accounting/periods/{period_id}/reopen`]: route({
+    access: { org: 'owner' },
+    summary: 'Reopen the latest closed period (owner only)',
+    response: accounting.accountingPeriodPublic,
+    handler: async (ctx) => {
+      const period = await reopenPeriod(ctx.organizationId!, ctx.params.period_id!, actorIdOf(ctx.principal));
+      ctx.audit({
+        action: 'accounting_period.reopened',
+        entity_type: 'accounting_period',
+        entity_id: period.id,
+        summary: `Accounting period ${period.name} reopened`,
+        changes: { status: { from: 'closed', to: 'open' } },
+      });
+      return presentPeriod(period);
+    },
+  }),
+
+  [`GET ${ORG}/accounting/verify`]: route({
+    access: { org: 'admin' },
+    summary: 'Recompute every balance from the journal and report the differences (to the fil)',
+    response: accounting.ledgerVerification,
+    handler: async ({ organizationId }) => {
+      const [{ currency }, result] = await Promise.all([ledgerSettings(organizationId!), verifyLedger(organizationId!)]);
+      const fmt = (minor: number) => formatAmount(minor, currency);
+      return {
+        ok: result.ok,
+        currency,
+        entries_checked: result.entriesChecked,
+        balance_items_checked: result.balanceItemsChecked,
+        account_postings_checked: result.accountPostingsChecked,
+        unbalanced_entries: result.unbalancedEntries.map((u) => ({ entry_id: u.entry_id, total_debit: fmt(u.debit), total_credit: fmt(u.credit) })),
+        unknown_accounts: result.unknownAccounts,
+        differences: result.differences.map((d) => ({
+          kind: d.kind,
+          account_id: d.account_id,
+          period: d.period,
+          entry_id: d.entry_id,
+          shard: d.shard,
+          expected_debit: fmt(d.expected.debit),
+          actual_debit: fmt(d.actual.debit),
+          expected_credit: fmt(d.expected.credit),
+          actual_credit: fmt(d.actual.credit),
+        })),
+      };
+    },
+  }),
+});
+
+export const handler = createHandler(routes);

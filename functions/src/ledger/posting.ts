@@ -1,0 +1,497 @@
+/**
+ * The posting engine: the one way money reaches the books (docs/ledger.md has the long form).
+ *
+ * Model
+ * - Account (db/account.ts): code unique per organization (AccountCode guard item), type
+ *   (asset | liability | equity | income | expense) giving the normal balance, subtype (cash,
+ *   receivable, vat_output, …) by which posting code finds its accounts
+ *   (`systemAccount(orgId, 'receivable')`), parent for the tree, is_active, is_system. An account
+ *   with postings cannot be deleted, only deactivated; inactive accounts refuse new postings.
+ * - JournalEntry (db/journalEntry.ts): one item embedding its lines (account_id, debit XOR
+ *   credit as non-negative integers in minor units, description, contact_id, tax_id), date,
+ *   number, memo, source_type/source_id, status draft | posted | reversed, reversal links both
+ *   ways, created_by, posted_at, version. Posted entries never change their lines; a reversal
+ *   entry undoes them.
+ * - AccountPosting: one item per (entry, account), the account's ledger card, for account
+ *   transactions with date filters and for "has this account been used".
+ * - AccountBalance (db/accountBalance.ts): per (organization, month, account, shard) item with
+ *   month totals and day totals, changed only by `ADD` in the posting transaction. Reports read
+ *   these, O(accounts × months), never the journal.
+ * - LedgerLock (db/accountingPeriod.ts): "books closed through <date>", written when a period
+ *   closes; absent while nothing is closed.
+ *
+ * One transaction per money-moving event
+ * `buildPosting` validates and returns `{ entry, transactItems }`: the TransactWriteItems that
+ * post the entry. The caller appends its own document's state change (invoice confirmed, payment
+ * recorded — with its own condition, registered with `onConditionFailed`) and runs the whole
+ * list with `postTransaction`, so the business document and the books change together or not at
+ * all. The items are:
+ * - Put of the journal entry, condition attribute_not_exists (or, when posting a draft, that the
+ *   stored draft still has the version read);
+ * - Put of one AccountPosting per distinct account, condition attribute_not_exists;
+ * - one Update per (month, account, shard): `ADD debit :d, credit :c, dNN_debit :d, dNN_credit :c`,
+ *   with the deltas summed per account and month first (a transaction may touch an item once, and
+ *   fewer actions fit more lines);
+ * - a ConditionCheck on the organization's ledger lock: `attribute_not_exists(closed_through) OR
+ *   closed_through < :date`, so an organization that never closed a period needs no item, and a
+ *   period closed while the posting was being built cancels the transaction (409).
+ * Entry + accounts × 2 + 1 actions: an entry touching 40 accounts is 82 actions, leaving room for
+ * the caller's items under DynamoDB's 100; `postTransaction` refuses more with a clear 422.
+ *
+ * Validation (before anything is written, typed errors): at least two lines; every amount a
+ * non-negative safe integer; each line a debit or a credit, not both, not neither; debits equal
+ * credits exactly; the date a real calendar date; every account exists in THIS organization (one
+ * BatchGet keyed by organization, so another tenant's account is simply not found) and is active
+ * → 422 with the line's location. A date inside a closed period → 409 "The accounting period …
+ * is closed". Posting a draft that is no longer a draft → 409.
+ *
+ * Hot accounts. Every POS sale touches cash and sales. Concurrent transactions that touch the
+ * same item cancel each other, so the caller may pass `shard` (a terminal id, or a small hash
+ * bucket): the posting's balance items are keyed by it and it picks one of the ledger lock's
+ * copies, so postings on different shards share no item at all. Balance readers sum the shards.
+ * Cancellations caused only by concurrent transactions are retried by `postTransaction`.
+ *
+ * Numbers. The per-organization entry number is drawn with an atomic ADD on a sequence item just
+ * before the transaction, not inside it: a counter item in every posting transaction would make
+ * all of an organization's postings conflict on that one item, undoing the sharding above. The
+ * price is that a transaction that fails after its number was drawn leaves a gap in the numbers;
+ * no amount is ever half-written. The number is known before the transaction, so the caller may
+ * store it on its document in the same transaction.
+ *
+ * Signature for posting modules (invoices, bills, payments, POS, …):
+ *
+ *   const posting = await buildPosting({
+ *     organizationId, date: '2025-06-15', createdBy: userId,
+ *     source: { type: 'invoice', id: invoice.id }, memo: `Invoice ${invoice.number}`,
+ *     lines: [
+ *       { account_id: ar.id, debit: 11_600, contact_id: customerId },
+ *       { account_id: sales.id, credit: 10_000 },
+ *       { account_id: vat.id, credit: 1_600, tax_id },
+ *     ],
+ *     shard: terminalId,            // optional, for hot accounts
+ *   });
+ *   const invoiceUpdate = onConditionFailed(updateItem(Invoice.patch(key).set({ status: 'confirmed',
+ *     journal_entry_id: posting.entry.id }).where(...).params()), () => new Conflict('Invoice changed'));
+ *   await postTransaction([...posting.transactItems, invoiceUpdate]);
+ *
+ * Voiding a document: `buildReversal({ organizationId, entryId, date, memo, createdBy })` gives the
+ * reversal entry, the original's status change (posted → reversed, linked) and the balance
+ * updates, to combine with the document's change the same way.
+ */
+import { money } from '@daftar/shared';
+import {
+  JOURNAL_MAX_LINES,
+  JOURNAL_SOURCE_TYPES,
+  isCalendarDate,
+  type JournalSourceType,
+} from '@daftar/shared/schemas/accounting';
+import type { ValidationIssue } from '../http/errors.js';
+import { Conflict, NotFound, ValidationError } from '../http/errors.js';
+import { Account, type AccountRecord } from '../db/account.js';
+import { AccountBalance, type DayAttribute } from '../db/accountBalance.js';
+import { LEDGER_LOCK_COPIES, LedgerLock } from '../db/accountingPeriod.js';
+import { AccountPosting, JournalEntry, JournalSequence, type JournalEntryRecord } from '../db/journalEntry.js';
+import { Organization } from '../db/organization.js';
+import { uuidv7 } from '../platform/ids.js';
+import { dayOf, monthOf } from './dates.js';
+import {
+  MAX_TRANSACTION_ACTIONS,
+  TransactionTooLarge,
+  conditionCheck,
+  onConditionFailed,
+  putItem,
+  updateItem,
+  type TransactItem,
+} from './transaction.js';
+
+export { onConditionFailed, postTransaction, putItem, updateItem, deleteItem, conditionCheck, type TransactItem } from './transaction.js';
+export { ensureChartOfAccounts, systemAccount, systemAccounts } from './chart.js';
+
+/** One line as posting code gives it: amounts in minor units (fils), exactly one of them > 0. */
+export interface PostingLine {
+  account_id: string;
+  debit?: number | null;
+  credit?: number | null;
+  description?: string | null;
+  contact_id?: string | null;
+  tax_id?: string | null;
+}
+
+export interface PostingInput {
+  organizationId: string;
+  /** YYYY-MM-DD; must not fall in a closed period. */
+  date: string;
+  lines: readonly PostingLine[];
+  /** What produced the entry; `id` defaults to the entry's own id (manual entries). */
+  source: { type: JournalSourceType; id?: string };
+  memo?: string | null;
+  reference?: string | null;
+  /** User id or API key id of whoever caused the posting. */
+  createdBy?: string | null;
+  /** Balance-item shard for hot accounts (terminal id, …); letters, digits and `_.:-`, ≤ 64. */
+  shard?: string;
+  /** A chosen id (e.g. to make a retried posting collide with the first); default a new UUIDv7. */
+  entryId?: string;
+  /** Posting a stored draft: the Put replaces it only while it is this version of a draft. */
+  replacesDraft?: { version: number; created_at: string; created_by?: string | null };
+  reversesEntryId?: string;
+  /** Reversals may touch accounts deactivated since: undoing is not new business. */
+  allowInactiveAccounts?: boolean;
+  /** Prefix of validation issue locations, e.g. `['body']` for a request body. */
+  issuePath?: (string | number)[];
+}
+
+export interface Posting {
+  /** The journal entry exactly as the transaction stores it. */
+  entry: JournalEntryRecord;
+  transactItems: TransactItem[];
+}
+
+export const DEFAULT_SHARD = '-';
+const SHARD_PATTERN = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+/** Which copy of the ledger lock a shard's postings check (FNV-1a of the shard). */
+export function lockCopyOf(shard: string): string {
+  if (shard === DEFAULT_SHARD) return '0';
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < shard.length; i++) {
+    hash ^= shard.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return String(hash % LEDGER_LOCK_COPIES);
+}
+
+export const closedPeriodError = (date: string, closedThrough?: string) =>
+  new Conflict(`The accounting period containing ${date} is closed${closedThrough ? ` (the books are closed through ${closedThrough})` : ''}`);
+
+/** What validation learned and the transaction needs. */
+interface PostingContext {
+  currency: string;
+  accounts: Map<string, AccountRecord>;
+}
+
+const amountOf = (value: number | null | undefined) => value ?? 0;
+
+async function readAccounts(organizationId: string, ids: string[]): Promise<Map<string, AccountRecord>> {
+  const found = new Map<string, AccountRecord>();
+  if (!ids.length) return found;
+  let keys = ids.map((id) => ({ organization_id: organizationId, id }));
+  for (let attempt = 0; keys.length; attempt++) {
+    const { data, unprocessed } = await Account.get(keys).go({ consistent: true });
+    for (const account of data) found.set(account.id, account);
+    keys = unprocessed as typeof keys;
+    if (keys.length && attempt > 5) throw new Error('Could not read the accounts of a posting');
+  }
+  return found;
+}
+
+/**
+ * Checks postings without writing: shape, balance, accounts of this organization and active,
+ * and (unless `forDraft`) that no date lies in a closed period. Throws 422 / 404 / 409.
+ */
+export async function validatePostings(inputs: readonly PostingInput[], options: { forDraft?: boolean } = {}): Promise<PostingContext> {
+  const organizationId = inputs[0]?.organizationId;
+  if (!organizationId || inputs.some((i) => i.organizationId !== organizationId)) {
+    throw new Error('Postings of one transaction belong to one organization');
+  }
+  const accountIds = [...new Set(inputs.flatMap((i) => i.lines.map((l) => l.account_id)).filter((id) => typeof id === 'string' && id.length > 0 && id.length <= 64))];
+  const shards = [...new Set(inputs.map((i) => i.shard ?? DEFAULT_SHARD))];
+  const [{ data: organization }, accounts, locks] = await Promise.all([
+    Organization.get({ id: organizationId }).go({ consistent: true }),
+    readAccounts(organizationId, accountIds),
+    options.forDraft
+      ? Promise.resolve([])
+      : Promise.all([...new Set(shards.map(lockCopyOf))].map((copy) => LedgerLock.get({ organization_id: organizationId, copy }).go({ consistent: true }))),
+  ]);
+  if (!organization) throw new NotFound('Organization not found');
+  const currency = organization.base_currency;
+  const format = (minor: bigint) => money.formatMoney({ amount: Number(minor), currency: currency as money.CurrencyCode });
+
+  const issues: ValidationIssue[] = [];
+  for (const input of inputs) {
+    const at = (...path: (string | number)[]) => [...(input.issuePath ?? []), ...path];
+    if (!isCalendarDate(input.date)) issues.push({ loc: at('date'), msg: 'Date must be a calendar date written YYYY-MM-DD', type: 'date' });
+    if (!(JOURNAL_SOURCE_TYPES as readonly string[]).includes(input.source.type)) {
+      issues.push({ loc: at('source_type'), msg: `Unknown source type ${input.source.type}`, type: 'enum' });
+    }
+    if (input.shard !== undefined && !SHARD_PATTERN.test(input.shard)) {
+      issues.push({ loc: at('shard'), msg: 'Shard keys are 1 to 64 letters, digits or _.:-', type: 'value_error' });
+    }
+    if (input.lines.length < 2) issues.push({ loc: at('lines'), msg: 'A journal entry needs at least two lines', type: 'too_small' });
+    if (input.lines.length > JOURNAL_MAX_LINES) issues.push({ loc: at('lines'), msg: `A journal entry has at most ${JOURNAL_MAX_LINES} lines`, type: 'too_big' });
+    let debits = 0n;
+    let credits = 0n;
+    let amountsValid = true;
+    input.lines.forEach((line, index) => {
+      const debit = amountOf(line.debit);
+      const credit = amountOf(line.credit);
+      for (const [field, value] of [['debit', debit], ['credit', credit]] as const) {
+        if (!Number.isSafeInteger(value) || value < 0) {
+          issues.push({ loc: at('lines', index, field), msg: 'Amounts are non-negative whole numbers of minor units', type: 'value_error' });
+          amountsValid = false;
+        }
+      }
+      if (debit > 0 && credit > 0) issues.push({ loc: at('lines', index), msg: 'A line has a debit or a credit, not both', type: 'value_error' });
+      if (debit === 0 && credit === 0) issues.push({ loc: at('lines', index), msg: 'A line needs a debit or a credit', type: 'value_error' });
+      if (Number.isSafeInteger(debit) && Number.isSafeInteger(credit)) {
+        debits += BigInt(debit);
+        credits += BigInt(credit);
+      }
+      const account = accounts.get(line.account_id);
+      if (!account) {
+        issues.push({ loc: at('lines', index, 'account_id'), msg: 'Account not found', type: 'not_found' });
+      } else if (!account.is_active && !input.allowInactiveAccounts) {
+        issues.push({ loc: at('lines', index, 'account_id'), msg: `Account ${account.code} ${account.name} is inactive`, type: 'inactive' });
+      }
+    });
+    if (amountsValid && debits !== credits) {
+      issues.push({ loc: at('lines'), msg: `Debits (${format(debits)}) must equal credits (${format(credits)})`, type: 'unbalanced' });
+    }
+    if (amountsValid && debits > BigInt(Number.MAX_SAFE_INTEGER)) {
+      issues.push({ loc: at('lines'), msg: 'The entry total is too large', type: 'too_big' });
+    }
+  }
+  if (issues.length) throw new ValidationError(issues);
+
+  const closedThrough = locks.map((l) => l.data?.closed_through).filter((d): d is string => !!d).sort().pop();
+  if (closedThrough) {
+    const closed = inputs.find((i) => i.date <= closedThrough);
+    if (closed) throw closedPeriodError(closed.date, closedThrough);
+  }
+  return { currency, accounts };
+}
+
+/** Validates and builds one posting (see the module comment). Draws the entry number. */
+export async function buildPosting(input: PostingInput): Promise<Posting> {
+  const { entries, transactItems } = await buildPostings([input]);
+  return { entry: entries[0]!, transactItems };
+}
+
+interface BalanceDelta {
+  month: string;
+  accountId: string;
+  shard: string;
+  debit: number;
+  credit: number;
+  days: Map<string, { debit: number; credit: number }>;
+}
+
+const checkedSum = (a: number, b: number) => {
+  const total = a + b;
+  if (!Number.isSafeInteger(total)) throw new ValidationError([{ loc: ['lines'], msg: 'Amounts too large to add up exactly', type: 'too_big' }]);
+  return total;
+};
+
+/**
+ * Several entries in one transaction (e.g. a POS session close posting sales and cash
+ * differences): balance deltas are merged across them, since a transaction may touch an item once.
+ */
+export async function buildPostings(inputs: readonly PostingInput[]): Promise<{ entries: JournalEntryRecord[]; transactItems: TransactItem[] }> {
+  if (!inputs.length) throw new Error('Nothing to post');
+  const organizationId = inputs[0]!.organizationId;
+  const context = await validatePostings(inputs);
+
+  // Size first, so an oversized posting draws no number.
+  const deltas = new Map<string, BalanceDelta>();
+  const postingsPerEntry = inputs.map((input) => new Set(input.lines.map((l) => l.account_id)).size);
+  for (const input of inputs) {
+    const shard = input.shard ?? DEFAULT_SHARD;
+    const month = monthOf(input.date);
+    const day = dayOf(input.date);
+    for (const line of input.lines) {
+      const key = `${month}|${line.account_id}|${shard}`;
+      let delta = deltas.get(key);
+      if (!delta) deltas.set(key, (delta = { month, accountId: line.account_id, shard, debit: 0, credit: 0, days: new Map() }));
+      const debit = amountOf(line.debit);
+      const credit = amountOf(line.credit);
+      delta.debit = checkedSum(delta.debit, debit);
+      delta.credit = checkedSum(delta.credit, credit);
+      const dayDelta = delta.days.get(day) ?? { debit: 0, credit: 0 };
+      delta.days.set(day, { debit: checkedSum(dayDelta.debit, debit), credit: checkedSum(dayDelta.credit, credit) });
+    }
+  }
+  const lockCopies = new Map<string, string>();
+  for (const input of inputs) {
+    const copy = lockCopyOf(input.shard ?? DEFAULT_SHARD);
+    const earliest = lockCopies.get(copy);
+    if (!earliest || input.date < earliest) lockCopies.set(copy, input.date);
+  }
+  const actions = inputs.length + postingsPerEntry.reduce((a, b) => a + b, 0) + deltas.size + lockCopies.size;
+  if (actions > MAX_TRANSACTION_ACTIONS) throw new TransactionTooLarge(actions);
+
+  const { data: sequence } = await JournalSequence.update({ organization_id: organizationId })
+    .add({ last_number: inputs.length })
+    .go({ response: 'all_new' });
+  const firstNumber = (sequence as { last_number: number }).last_number - inputs.length + 1;
+
+  const now = new Date().toISOString();
+  const entries: JournalEntryRecord[] = [];
+  const items: TransactItem[] = [];
+  inputs.forEach((input, index) => {
+    const id = input.entryId ?? uuidv7();
+    const entry: JournalEntryRecord = {
+      organization_id: organizationId,
+      id,
+      number: firstNumber + index,
+      date: input.date,
+      memo: input.memo ?? undefined,
+      reference: input.reference ?? undefined,
+      status: 'posted',
+      source_type: input.source.type,
+      source_id: input.source.id ?? id,
+      currency: context.currency,
+      lines: input.lines.map((line, i) => ({
+        line_no: i + 1,
+        account_id: line.account_id,
+        debit: amountOf(line.debit),
+        credit: amountOf(line.credit),
+        description: line.description ?? undefined,
+        contact_id: line.contact_id ?? undefined,
+        tax_id: line.tax_id ?? undefined,
+      })),
+      total: input.lines.reduce((sum, line) => sum + amountOf(line.debit), 0),
+      shard: input.shard ?? DEFAULT_SHARD,
+      reverses_entry_id: input.reversesEntryId,
+      created_by: (input.replacesDraft ? input.replacesDraft.created_by : input.createdBy) ?? undefined,
+      posted_by: input.createdBy ?? undefined,
+      posted_at: now,
+      version: input.replacesDraft ? input.replacesDraft.version + 1 : 1,
+      created_at: input.replacesDraft?.created_at ?? now,
+      updated_at: now,
+    };
+    entries.push(entry);
+
+    if (input.replacesDraft) {
+      const expected = input.replacesDraft.version;
+      items.push(
+        onConditionFailed(
+          putItem(JournalEntry.put(entry).where((a, { eq }) => `${eq(a.status, 'draft')} AND ${eq(a.version, expected)}`).params()),
+          () => new Conflict('The journal entry was posted, deleted or changed by someone else; reload and try again'),
+        ),
+      );
+    } else {
+      items.push(onConditionFailed(putItem(JournalEntry.create(entry).params()), () => new Conflict(`Journal entry ${id} already exists`)));
+    }
+
+    const perAccount = new Map<string, { debit: number; credit: number; descriptions: string[] }>();
+    for (const line of entry.lines) {
+      const card = perAccount.get(line.account_id) ?? { debit: 0, credit: 0, descriptions: [] };
+      card.debit += line.debit;
+      card.credit += line.credit;
+      if (line.description && !card.descriptions.includes(line.description)) card.descriptions.push(line.description);
+      perAccount.set(line.account_id, card);
+    }
+    for (const [accountId, card] of perAccount) {
+      items.push(
+        onConditionFailed(
+          putItem(
+            AccountPosting.create({
+              organization_id: organizationId,
+              account_id: accountId,
+              entry_id: id,
+              date: entry.date,
+              entry_number: entry.number,
+              memo: entry.memo,
+              description: card.descriptions.join('; ').slice(0, 1000) || undefined,
+              source_type: entry.source_type,
+              source_id: entry.source_id,
+              debit: card.debit,
+              credit: card.credit,
+              reverses_entry_id: entry.reverses_entry_id,
+              created_at: now,
+            }).params(),
+          ),
+          () => new Conflict(`Journal entry ${id} is already posted`),
+        ),
+      );
+    }
+  });
+
+  for (const delta of deltas.values()) {
+    const add: Partial<Record<'debit' | 'credit' | DayAttribute, number>> = {};
+    if (delta.debit) add.debit = delta.debit;
+    if (delta.credit) add.credit = delta.credit;
+    for (const [day, amounts] of delta.days) {
+      if (amounts.debit) add[`d${day}_debit` as DayAttribute] = amounts.debit;
+      if (amounts.credit) add[`d${day}_credit` as DayAttribute] = amounts.credit;
+    }
+    items.push(
+      updateItem(
+        AccountBalance.update({ organization_id: organizationId, month: delta.month, account_id: delta.accountId, shard: delta.shard }).add(add).params(),
+      ),
+    );
+  }
+
+  for (const [copy, earliest] of lockCopies) {
+    items.push(
+      onConditionFailed(
+        conditionCheck(
+          LedgerLock.delete({ organization_id: organizationId, copy })
+            .where((a, { notExists, lt }) => `${notExists(a.closed_through)} OR ${lt(a.closed_through, earliest)}`)
+            .params(),
+        ),
+        () => closedPeriodError(earliest),
+      ),
+    );
+  }
+  return { entries, transactItems: items };
+}
+
+export interface ReversalInput {
+  organizationId: string;
+  entryId: string;
+  /** Date of the reversal entry: in an open period, not before the original's date. */
+  date: string;
+  memo?: string | null;
+  createdBy?: string | null;
+  issuePath?: (string | number)[];
+}
+
+/**
+ * The reversal of a posted entry: a new posted entry with debits and credits swapped, linked to
+ * the original (`reverses_entry_id`), and the original's change posted → reversed (linked back,
+ * on condition that it is still the version read). Combine with the document's change and run
+ * with `postTransaction`.
+ */
+export async function buildReversal(input: ReversalInput): Promise<{ entry: JournalEntryRecord; original: JournalEntryRecord; transactItems: TransactItem[] }> {
+  const { data: original } = await JournalEntry.get({ organization_id: input.organizationId, id: input.entryId }).go({ consistent: true });
+  if (!original) throw new NotFound('Journal entry not found');
+  if (original.status === 'draft') throw new Conflict('Only posted entries can be reversed; delete the draft instead');
+  if (original.status === 'reversed') throw new Conflict(`The journal entry has already been reversed${original.reversed_by_entry_id ? ` by ${original.reversed_by_entry_id}` : ''}`);
+  if (isCalendarDate(input.date) && input.date < original.date) {
+    throw new ValidationError([{ loc: [...(input.issuePath ?? []), 'date'], msg: `The reversal cannot be dated before the entry it reverses (${original.date})`, type: 'value_error' }]);
+  }
+  const label = original.number ? `JE-${String(original.number).padStart(6, '0')}` : original.id;
+  const posting = await buildPosting({
+    organizationId: input.organizationId,
+    date: input.date,
+    lines: original.lines.map((line) => ({
+      account_id: line.account_id,
+      debit: line.credit,
+      credit: line.debit,
+      description: line.description,
+      contact_id: line.contact_id,
+      tax_id: line.tax_id,
+    })),
+    source: { type: original.source_type as JournalSourceType, id: original.source_id },
+    memo: input.memo ?? `Reversal of ${label}`,
+    reference: original.reference,
+    createdBy: input.createdBy,
+    shard: original.shard,
+    reversesEntryId: original.id,
+    allowInactiveAccounts: true,
+    issuePath: input.issuePath,
+  });
+  const now = posting.entry.posted_at!;
+  const reversed: JournalEntryRecord = { ...original, status: 'reversed', reversed_by_entry_id: posting.entry.id, version: original.version + 1, updated_at: now };
+  const originalUpdate = onConditionFailed(
+    updateItem(
+      JournalEntry.patch({ organization_id: original.organization_id, id: original.id })
+        .set({ status: 'reversed', reversed_by_entry_id: posting.entry.id, version: reversed.version, updated_at: now })
+        .where((a, { eq }) => `${eq(a.status, 'posted')} AND ${eq(a.version, original.version)}`)
+        .params(),
+    ),
+    () => new Conflict('The journal entry was reversed or changed by someone else; reload and try again'),
+  );
+  return { entry: posting.entry, original: reversed, transactItems: [...posting.transactItems, originalUpdate] };
+}

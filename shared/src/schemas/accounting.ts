@@ -1,0 +1,403 @@
+/**
+ * The ledger's contract (docs/ledger.md): chart of accounts, journal entries, accounting periods,
+ * trial balance and verification. Amounts in requests are decimal strings or numbers in the
+ * organization's currency ("12.345" JOD); responses carry decimal strings at the currency's
+ * precision. Inside, every amount is an integer number of minor units (fils).
+ */
+import { z } from 'zod';
+import { id, pagination, queryBoolean } from './common.js';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../constants.js';
+
+export const ACCOUNT_TYPES = ['asset', 'liability', 'equity', 'income', 'expense'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+/** Debit-normal types grow with debits; the others with credits. */
+export const NORMAL_BALANCE: Record<AccountType, 'debit' | 'credit'> = {
+  asset: 'debit',
+  expense: 'debit',
+  liability: 'credit',
+  equity: 'credit',
+  income: 'credit',
+};
+
+/**
+ * What an account is for, within its type. The posting code of each module finds the account it
+ * needs by subtype (`systemAccount(orgId, 'receivable')`); users classify their own accounts with
+ * the same list.
+ */
+export const ACCOUNT_SUBTYPES = {
+  asset: [
+    'cash', 'bank', 'undeposited_funds', 'cheques_receivable', 'receivable', 'vat_input', 'inventory',
+    'prepaid_expenses', 'other_current_asset', 'fixed_asset', 'accumulated_depreciation', 'other_asset',
+  ],
+  liability: [
+    'payable', 'cheques_payable', 'vat_output', 'special_tax_output', 'customer_deposits', 'gift_card_liability',
+    'store_credit', 'loyalty_liability', 'accrued_liabilities', 'payroll_liabilities', 'social_security_payable',
+    'income_tax_payable', 'loan', 'other_current_liability', 'other_liability',
+  ],
+  equity: ['owner_capital', 'owner_drawings', 'retained_earnings', 'opening_balance_equity', 'other_equity'],
+  income: ['sales', 'service_revenue', 'sales_returns', 'sales_discounts', 'other_income'],
+  expense: [
+    'cogs', 'inventory_adjustments', 'salaries', 'social_security_expense', 'rent', 'utilities', 'telecom',
+    'office_supplies', 'marketing', 'transport', 'maintenance', 'professional_fees', 'government_fees', 'insurance',
+    'bank_charges', 'depreciation', 'cash_over_short', 'rounding', 'income_tax_expense', 'other_expense',
+  ],
+} as const satisfies Record<AccountType, readonly string[]>;
+export type AccountSubtype = (typeof ACCOUNT_SUBTYPES)[AccountType][number];
+export const ALL_ACCOUNT_SUBTYPES = Object.values(ACCOUNT_SUBTYPES).flat() as AccountSubtype[];
+
+/** The subtype an account gets when its creator names none. */
+export const DEFAULT_SUBTYPE: Record<AccountType, AccountSubtype> = {
+  asset: 'other_current_asset',
+  liability: 'other_current_liability',
+  equity: 'other_equity',
+  income: 'other_income',
+  expense: 'other_expense',
+};
+
+export function accountTypeOfSubtype(subtype: string): AccountType | undefined {
+  return ACCOUNT_TYPES.find((type) => (ACCOUNT_SUBTYPES[type] as readonly string[]).includes(subtype));
+}
+
+/** What produced a journal entry. `manual` entries are typed in by a person. */
+export const JOURNAL_SOURCE_TYPES = [
+  'manual', 'opening_balance', 'invoice', 'credit_note', 'bill', 'debit_note', 'payment', 'expense',
+  'bank_transaction', 'bank_reconciliation', 'inventory_movement', 'pos_transaction', 'pos_session', 'pos_return',
+  'store_credit', 'gift_card', 'layaway', 'loyalty', 'cash_flow',
+] as const;
+export type JournalSourceType = (typeof JOURNAL_SOURCE_TYPES)[number];
+
+export const JOURNAL_ENTRY_STATUSES = ['draft', 'posted', 'reversed'] as const;
+export type JournalEntryStatus = (typeof JOURNAL_ENTRY_STATUSES)[number];
+
+export const ACCOUNTING_PERIOD_STATUSES = ['open', 'closed'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks
+
+/** True for a real Gregorian date written YYYY-MM-DD (no 2025-02-30). */
+export function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 1900 || year > 9999 || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+export const accountingDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
+  .refine(isCalendarDate, 'Not a valid calendar date');
+
+/**
+ * An amount as a request carries it: a plain non-negative decimal string or number, in major
+ * units. Its precision is checked against the organization's currency where the currency is known
+ * (the ledger turns it into minor units with `parseMoney`, never through a float).
+ */
+export const ledgerAmountInput = z.union([
+  z.string().trim().regex(/^\d{1,15}(\.\d{1,9})?$/, 'Amount must be a non-negative decimal such as 12.345'),
+  z.number().finite().nonnegative('Amount must not be negative').max(1e15),
+]);
+
+export const accountCode = z
+  .string()
+  .trim()
+  .regex(/^[0-9A-Za-z][0-9A-Za-z.-]{0,19}$/, 'Code is 1 to 20 letters, digits, dots or dashes, starting with a letter or digit');
+
+const accountName = z.string().trim().min(1, 'Name is required').max(200);
+const currencyCode = z.string().trim().regex(/^[A-Z]{3}$/, 'Currency must be an ISO 4217 code such as JOD');
+
+/** `subtype` must belong to `type`. */
+const subtypeMatchesType = (value: { type?: AccountType; subtype?: string | null }, ctx: z.RefinementCtx) => {
+  if (!value.type || !value.subtype) return;
+  if (!(ACCOUNT_SUBTYPES[value.type] as readonly string[]).includes(value.subtype)) {
+    ctx.addIssue({ code: 'custom', path: ['subtype'], message: `Subtype ${value.subtype} is not a subtype of ${value.type}` });
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Accounts
+
+export const accountCreate = z
+  .strictObject({
+    code: accountCode,
+    name: accountName,
+    name_ar: z.string().trim().max(200).nullish(),
+    description: z.string().trim().max(1000).nullish(),
+    type: z.enum(ACCOUNT_TYPES),
+    /** Defaults to the type's "other" subtype. */
+    subtype: z.enum(ALL_ACCOUNT_SUBTYPES as [AccountSubtype, ...AccountSubtype[]]).nullish(),
+    parent_id: id.nullish(),
+    /** Defaults to the organization's base currency. */
+    currency: currencyCode.nullish(),
+    is_active: z.boolean().default(true),
+  })
+  .superRefine(subtypeMatchesType);
+export type AccountCreate = z.output<typeof accountCreate>;
+
+/** null clears `name_ar`, `description` and `parent_id`; `version`, when given, must match. */
+export const accountUpdate = z
+  .strictObject({
+    code: accountCode.optional(),
+    name: accountName.optional(),
+    name_ar: z.string().trim().max(200).nullish(),
+    description: z.string().trim().max(1000).nullish(),
+    type: z.enum(ACCOUNT_TYPES).optional(),
+    subtype: z.enum(ALL_ACCOUNT_SUBTYPES as [AccountSubtype, ...AccountSubtype[]]).optional(),
+    parent_id: id.nullish(),
+    currency: currencyCode.optional(),
+    is_active: z.boolean().optional(),
+    version: z.number().int().min(1).optional(),
+  })
+  .superRefine(subtypeMatchesType)
+  .refine((v) => Object.keys(v).some((k) => k !== 'version'), 'Nothing to update');
+export type AccountUpdate = z.output<typeof accountUpdate>;
+
+export const accountListQuery = pagination.extend({
+  type: z.enum(ACCOUNT_TYPES).optional(),
+  subtype: z.string().max(64).optional(),
+  include_inactive: queryBoolean.default(false),
+  /** Matches code, name or Arabic name, case-insensitive. */
+  search: z.string().trim().max(100).optional(),
+});
+
+export const accountPublic = z.object({
+  id: z.string(),
+  organization_id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  name_ar: z.string().nullable(),
+  description: z.string().nullable(),
+  type: z.enum(ACCOUNT_TYPES),
+  subtype: z.string(),
+  parent_id: z.string().nullable(),
+  normal_balance: z.enum(['debit', 'credit']),
+  is_active: z.boolean(),
+  is_system: z.boolean(),
+  currency: z.string(),
+  /** Signed in the account's normal direction: a debit-normal account's debits minus credits. */
+  balance: z.string(),
+  version: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AccountPublic = z.infer<typeof accountPublic>;
+
+export type AccountTreeNode = AccountPublic & { children: AccountTreeNode[] };
+export const accountTreeNode: z.ZodType<AccountTreeNode> = accountPublic.extend({
+  get children() { return z.array(accountTreeNode); },
+}) as z.ZodType<AccountTreeNode>;
+export const chartOfAccounts = z.object({
+  currency: z.string(),
+  /** Root accounts by code, each with its sub-accounts. */
+  data: z.array(accountTreeNode),
+  count: z.number().int(),
+});
+
+export const accountSummaryByType = z.object({
+  as_of_date: z.string(),
+  currency: z.string(),
+  data: z.array(
+    z.object({
+      type: z.enum(ACCOUNT_TYPES),
+      normal_balance: z.enum(['debit', 'credit']),
+      account_count: z.number().int(),
+      total_debit: z.string(),
+      total_credit: z.string(),
+      balance: z.string(),
+    }),
+  ),
+  /** Income minus expenses, all time up to the date. */
+  net_income: z.string(),
+});
+
+/** `offset` is the spec's name; `skip` is accepted as everywhere else. */
+export const accountTransactionsQuery = z
+  .object({
+    offset: z.coerce.number().int().min(0).optional(),
+    skip: z.coerce.number().int().min(0).optional(),
+    limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(DEFAULT_PAGE_LIMIT),
+    start_date: accountingDate.optional(),
+    end_date: accountingDate.optional(),
+  })
+  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { message: 'start_date must not be after end_date', path: ['start_date'] });
+
+export const accountTransaction = z.object({
+  entry_id: z.string(),
+  entry_number: z.number().int().nullable(),
+  date: z.string(),
+  memo: z.string().nullable(),
+  description: z.string().nullable(),
+  source_type: z.string(),
+  source_id: z.string(),
+  debit: z.string(),
+  credit: z.string(),
+  /** Running balance after this row, in the account's normal direction. */
+  balance: z.string(),
+});
+export const accountTransactions = z.object({
+  account_id: z.string(),
+  currency: z.string(),
+  /** Balance before the first row of the date range (before `start_date`). */
+  opening_balance: z.string(),
+  data: z.array(accountTransaction),
+  count: z.number().int(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Journal entries
+
+/** One line: a debit or a credit (the ledger refuses both or neither, and unbalanced entries). */
+export const journalLineInput = z.strictObject({
+  account_id: id,
+  debit: ledgerAmountInput.nullish(),
+  credit: ledgerAmountInput.nullish(),
+  description: z.string().trim().max(500).nullish(),
+  contact_id: id.nullish(),
+  tax_id: id.nullish(),
+});
+
+export const JOURNAL_MAX_LINES = 500;
+
+export const journalEntryCreate = z.strictObject({
+  date: accountingDate,
+  memo: z.string().trim().max(1000).nullish(),
+  reference: z.string().trim().max(100).nullish(),
+  /** `posted` posts at once (admin); `draft` (the default) waits for POST …/{entry_id}/post. */
+  status: z.enum(['draft', 'posted']).default('draft'),
+  lines: z.array(journalLineInput).min(2, 'A journal entry needs at least two lines').max(JOURNAL_MAX_LINES),
+});
+export type JournalEntryCreate = z.output<typeof journalEntryCreate>;
+
+export const journalEntryReverse = z.strictObject({
+  date: accountingDate,
+  memo: z.string().trim().max(1000).nullish(),
+});
+
+export const journalEntryListQuery = pagination.extend({
+  status: z.enum(JOURNAL_ENTRY_STATUSES).optional(),
+  start_date: accountingDate.optional(),
+  end_date: accountingDate.optional(),
+  source_type: z.enum(JOURNAL_SOURCE_TYPES).optional(),
+  source_id: id.optional(),
+});
+
+export const journalLinePublic = z.object({
+  line_no: z.number().int(),
+  account_id: z.string(),
+  account_code: z.string().nullable(),
+  account_name: z.string().nullable(),
+  debit: z.string(),
+  credit: z.string(),
+  description: z.string().nullable(),
+  contact_id: z.string().nullable(),
+  tax_id: z.string().nullable(),
+});
+
+export const journalEntryPublic = z.object({
+  id: z.string(),
+  organization_id: z.string(),
+  /** Per-organization sequence, drawn when the entry is posted; null for drafts. */
+  number: z.number().int().nullable(),
+  entry_number: z.string().nullable(),
+  date: z.string(),
+  memo: z.string().nullable(),
+  reference: z.string().nullable(),
+  status: z.enum(JOURNAL_ENTRY_STATUSES),
+  source_type: z.string(),
+  source_id: z.string(),
+  currency: z.string(),
+  lines: z.array(journalLinePublic),
+  total_debit: z.string(),
+  total_credit: z.string(),
+  reverses_entry_id: z.string().nullable(),
+  reversed_by_entry_id: z.string().nullable(),
+  created_by: z.string().nullable(),
+  posted_by: z.string().nullable(),
+  posted_at: z.string().nullable(),
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type JournalEntryPublic = z.infer<typeof journalEntryPublic>;
+
+// ---------------------------------------------------------------------------------------------
+// Periods, trial balance, verification
+
+export const accountingPeriodCreate = z
+  .strictObject({
+    name: z.string().trim().min(1).max(100).nullish(),
+    start_date: accountingDate,
+    end_date: accountingDate,
+  })
+  .refine((p) => p.start_date <= p.end_date, { message: 'start_date must not be after end_date', path: ['end_date'] });
+
+export const accountingPeriodPublic = z.object({
+  id: z.string(),
+  organization_id: z.string(),
+  name: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  status: z.enum(ACCOUNTING_PERIOD_STATUSES),
+  closed_at: z.string().nullable(),
+  closed_by: z.string().nullable(),
+  reopened_at: z.string().nullable(),
+  reopened_by: z.string().nullable(),
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export const accountingPeriodList = z.object({
+  data: z.array(accountingPeriodPublic),
+  count: z.number().int(),
+  /** Postings dated on or before this date are refused; null when nothing is closed. */
+  closed_through: z.string().nullable(),
+});
+
+export const trialBalanceQuery = z.object({ as_of_date: accountingDate.optional() });
+export const trialBalance = z.object({
+  as_of_date: z.string(),
+  currency: z.string(),
+  data: z.array(
+    z.object({
+      account_id: z.string(),
+      code: z.string(),
+      name: z.string(),
+      name_ar: z.string().nullable(),
+      type: z.enum(ACCOUNT_TYPES),
+      /** The net balance, in the debit column when debits exceed credits, else in the credit column. */
+      debit: z.string(),
+      credit: z.string(),
+    }),
+  ),
+  total_debit: z.string(),
+  total_credit: z.string(),
+  balanced: z.boolean(),
+});
+
+export const ledgerVerification = z.object({
+  ok: z.boolean(),
+  currency: z.string(),
+  entries_checked: z.number().int(),
+  balance_items_checked: z.number().int(),
+  account_postings_checked: z.number().int(),
+  unbalanced_entries: z.array(z.object({ entry_id: z.string(), total_debit: z.string(), total_credit: z.string() })),
+  /** Accounts that posted entries name but the chart no longer has. */
+  unknown_accounts: z.array(z.string()),
+  differences: z.array(
+    z.object({
+      /** `balance` (month and day totals) or `account_posting` (an account's ledger card). */
+      kind: z.enum(['balance', 'account_posting']),
+      account_id: z.string(),
+      /** `YYYY-MM` (month totals) or `YYYY-MM-DD` (a day's totals) for balances; null for ledger cards. */
+      period: z.string().nullable(),
+      /** The entry a ledger-card difference is about. */
+      entry_id: z.string().nullable(),
+      shard: z.string().nullable(),
+      expected_debit: z.string(),
+      actual_debit: z.string(),
+      expected_credit: z.string(),
+      actual_credit: z.string(),
+    }),
+  ),
+});
