@@ -9,6 +9,8 @@ import { resourceNames, handlerEntry } from '../routes.js';
 import { buildOpenApi } from './openapi.js';
 
 export async function generateOpenApi() {
+  // Entities bind their table name when their module loads; generation reads no data.
+  process.env.TABLE_NAME ??= 'openapi-generation';
   const resources = [];
   for (const name of resourceNames) {
     const mod = await import(`../${handlerEntry(name).replace(/\.ts$/, '.js')}`);
