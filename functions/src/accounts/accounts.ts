@@ -17,7 +17,7 @@ import { countMatching } from '../db/paging.js';
 import { accountBalances, normalBalance } from '../ledger/balances.js';
 import { loadChart } from '../ledger/chart.js';
 import { addDays } from '../ledger/dates.js';
-import { deleteItem, onConditionFailed, postTransaction, putItem, updateItem } from '../ledger/transaction.js';
+import { deleteItem, onConditionFailed, postTransaction, putItem, updateItem } from '../db/transaction.js';
 
 export async function getAccount(organizationId: string, id: string): Promise<AccountRecord> {
   const { data } = await Account.get({ organization_id: organizationId, id }).go({ consistent: true });

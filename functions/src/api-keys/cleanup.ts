@@ -8,7 +8,7 @@
  */
 import { ApiKey, type ApiKeyItem } from '../db/apiKey.js';
 import { writeAudit, type AuditActor } from '../http/audit.js';
-import { isConditionalFailure } from '../db/paging.js';
+import { isConditionFailure } from '../db/transaction.js';
 
 /** Deletes every key whose expiry is before `now` across all organizations; answers how many. */
 export async function cleanupExpiredApiKeys(now: Date = new Date(), actor: AuditActor = {}): Promise<number> {
@@ -35,7 +35,7 @@ async function removeExpiredKey(key: ApiKeyItem, now: Date, actor: AuditActor): 
       .where(({ expires_at }, { eq }) => eq(expires_at, key.expires_at))
       .go();
   } catch (err) {
-    if (isConditionalFailure(err)) return false;
+    if (isConditionFailure(err)) return false;
     throw err;
   }
   await writeAudit(

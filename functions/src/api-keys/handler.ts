@@ -3,7 +3,8 @@ import { createHandler, defineRoutes, route, type RouteContext } from '../http/a
 import { Forbidden, NotFound } from '../http/errors.js';
 import { ApiKey, type ApiKeyItem } from '../db/apiKey.js';
 import { uuidv7 } from '../platform/ids.js';
-import { listPage, isConditionalFailure } from '../db/paging.js';
+import { listPage } from '../db/paging.js';
+import { isConditionFailure } from '../db/transaction.js';
 import { getApiKey, mintApiKey, NEVER_EXPIRES, organizationKeysQuery, presentApiKey } from './keys.js';
 import { globalUsage, organizationUsage } from './stats.js';
 import { cleanupExpiredApiKeys } from './cleanup.js';
@@ -97,7 +98,7 @@ export const routes = defineRoutes('api-keys', {
         const patch = ApiKey.patch(key).set(set);
         updated = (await (description === null || description === '' ? patch.remove(['description']) : patch).go({ response: 'all_new' })).data as ApiKeyItem;
       } catch (err) {
-        if (isConditionalFailure(err)) throw new NotFound('API key not found');
+        if (isConditionFailure(err)) throw new NotFound('API key not found');
         throw err;
       }
       const fields = Object.keys(ctx.body) as (keyof typeof ctx.body)[];
@@ -124,7 +125,7 @@ export const routes = defineRoutes('api-keys', {
       try {
         removed = (await ApiKey.remove(key).go({ response: 'all_old' })).data;
       } catch (err) {
-        if (isConditionalFailure(err)) throw new NotFound('API key not found');
+        if (isConditionFailure(err)) throw new NotFound('API key not found');
         throw err;
       }
       if (!removed) throw new NotFound('API key not found');

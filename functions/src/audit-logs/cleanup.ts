@@ -8,7 +8,7 @@
 import { AuditLog, AuditRetention } from '../db/auditLog.js';
 import { logger } from '../platform/logger.js';
 import { addDays, DAY_MS, daysDescending, utcDay } from './days.js';
-import { isConditionalFailure } from '../db/paging.js';
+import { isConditionFailure } from '../db/transaction.js';
 
 /** Ten years: the audit log cannot be older than the product. Costs one empty Query per day, once. */
 export const FIRST_RUN_LOOKBACK_DAYS = 3650;
@@ -74,6 +74,6 @@ async function advanceWatermark(clearedBefore: string, now: Date) {
       .where(({ cleared_before }, { notExists, lt }) => `${notExists(cleared_before)} OR ${lt(cleared_before, clearedBefore)}`)
       .go();
   } catch (err) {
-    if (!isConditionalFailure(err)) throw err;
+    if (!isConditionFailure(err)) throw err;
   }
 }

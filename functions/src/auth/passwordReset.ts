@@ -7,7 +7,7 @@ import { epochSeconds, nowIso, randomToken } from '../platform/ids.js';
 import { renderEmail } from '../platform/mailer.js';
 import { hashPassword } from '../platform/passwords.js';
 import { getUser } from '../users/accounts.js';
-import { transact, TransactionRejected } from '../users/transact.js';
+import { postTransaction, TransactionRejected } from '../db/transaction.js';
 
 /** Stores a new single-use reset token for the user and returns it (it exists only in the mail). */
 export async function issuePasswordReset(user: UserItem): Promise<string> {
@@ -66,7 +66,7 @@ export async function redeemPasswordReset(token: string, newPassword: string): P
   if (!user || !stillValidFor(reset, user)) return { ok: false, reason: 'invalid' };
   if (!user.is_active) return { ok: false, reason: 'inactive' };
   try {
-    await transact([
+    await postTransaction([
       {
         Update: User.patch({ id: user.id })
           .set({ password_hash: await hashPassword(newPassword), is_verified: true, updated_at: nowIso() })

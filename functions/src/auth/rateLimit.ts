@@ -2,7 +2,7 @@ import { LOGIN_FAILURE_WINDOW_SECONDS } from '@daftar/shared';
 import { RateLimit, type RateLimitItem } from '../db/rateLimit.js';
 import { TooManyRequests } from '../http/errors.js';
 import { epochSeconds } from '../platform/ids.js';
-import { isConditionFailure } from '../users/transact.js';
+import { isConditionFailure } from '../db/transaction.js';
 
 /**
  * One IP may fail this many sign-ins per window across all accounts: enough for an office

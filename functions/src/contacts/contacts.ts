@@ -13,7 +13,7 @@ import { Contact, ContactSearchKey, ContactTaxNumber, type ContactRecord, type C
 import { Organization } from '../db/organization.js';
 import { listPage } from '../db/paging.js';
 import { Conflict, NotFound, ValidationError } from '../http/errors.js';
-import { deleteStep, putStep, updateStep, writeTransaction, type TransactionStep } from '../organizations/transaction.js';
+import { deleteItem, putItem, updateItem, postTransaction, type TransactItem } from '../db/transaction.js';
 import { uuidv7 } from '../platform/ids.js';
 import { nameKey, searchPrefixes, searchTerms } from './search.js';
 
@@ -160,15 +160,15 @@ function parseAmount(value: string | number, currency: string, field: string): n
 }
 
 /** The search keys to write and delete when a contact goes from `before` to `after`. */
-function searchKeySteps(before: ContactRecord | null, after: ContactRecord | null): TransactionStep[] {
+function searchKeySteps(before: ContactRecord | null, after: ContactRecord | null): TransactItem[] {
   const oldTerms = before ? searchTerms(before) : [];
   const newTerms = after ? searchTerms(after) : [];
   const kept = new Set(newTerms);
-  const steps: TransactionStep[] = [];
+  const steps: TransactItem[] = [];
   const organizationId = (after ?? before)!.organization_id;
   const contactId = (after ?? before)!.id;
   for (const term of oldTerms) {
-    if (!kept.has(term)) steps.push(deleteStep(ContactSearchKey.delete({ organization_id: organizationId, term, contact_id: contactId }).params()));
+    if (!kept.has(term)) steps.push(deleteItem(ContactSearchKey.delete({ organization_id: organizationId, term, contact_id: contactId }).params()));
   }
   if (after) {
     const sameListing = before && before.name_key === after.name_key && before.contact_type === after.contact_type && before.is_active === after.is_active;
@@ -176,7 +176,7 @@ function searchKeySteps(before: ContactRecord | null, after: ContactRecord | nul
     for (const term of newTerms) {
       if (sameListing && existing.has(term)) continue;
       steps.push(
-        putStep(
+        putItem(
           ContactSearchKey.put({
             organization_id: organizationId,
             term,
@@ -224,16 +224,16 @@ export async function createContact(organizationId: string, input: ContactCreate
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
-  const steps = [putStep(Contact.create(contact).params())];
+  const steps = [putItem(Contact.create(contact).params())];
   if (contact.tax_number) {
     steps.push(
-      putStep(
+      putItem(
         ContactTaxNumber.create({ organization_id: organizationId, tax_number: contact.tax_number, contact_id: contact.id }).params(),
         duplicateTaxNumber(contact.tax_number),
       ),
     );
   }
-  await writeTransaction([...steps, ...searchKeySteps(null, contact)]);
+  await postTransaction([...steps, ...searchKeySteps(null, contact)]);
   return contact;
 }
 
@@ -295,26 +295,26 @@ export async function updateContact(
   const schemeIssue = buyerIdentificationIssue(after);
   if (schemeIssue) throw new ValidationError([{ loc: ['body', schemeIssue.path], msg: schemeIssue.message, type: 'value_error' }]);
 
-  await writeTransaction([contactWrite(before, after), ...taxNumberSteps(before, after), ...searchKeySteps(before, after)]);
+  await postTransaction([contactWrite(before, after), ...taxNumberSteps(before, after), ...searchKeySteps(before, after)]);
   return { before, after };
 }
 
 /** The conditional update of the contact item from `before` to `after`. */
-function contactWrite(before: ContactRecord, after: ContactRecord): TransactionStep {
+function contactWrite(before: ContactRecord, after: ContactRecord): TransactItem {
   const { organization_id, id, created_at: _created, ...fields } = after;
   const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<ContactRecord>;
   const cleared = CLEARABLE.filter((f) => after[f] === undefined && before[f] !== undefined);
   let patch = Contact.patch({ organization_id, id }).set(set);
   if (cleared.length) patch = patch.remove(cleared) as typeof patch;
-  return updateStep(patch.where((a, { eq }) => eq(a.version, before.version)).params(), changedMeanwhile);
+  return updateItem(patch.where((a, { eq }) => eq(a.version, before.version)).params(), changedMeanwhile);
 }
 
-function taxNumberSteps(before: ContactRecord, after: ContactRecord): TransactionStep[] {
+function taxNumberSteps(before: ContactRecord, after: ContactRecord): TransactItem[] {
   if (before.tax_number === after.tax_number) return [];
-  const steps: TransactionStep[] = [];
+  const steps: TransactItem[] = [];
   if (before.tax_number) {
     steps.push(
-      deleteStep(
+      deleteItem(
         ContactTaxNumber.delete({ organization_id: before.organization_id, tax_number: before.tax_number }).where((a, { eq }) => eq(a.contact_id, before.id)).params(),
         changedMeanwhile,
       ),
@@ -322,7 +322,7 @@ function taxNumberSteps(before: ContactRecord, after: ContactRecord): Transactio
   }
   if (after.tax_number) {
     steps.push(
-      putStep(
+      putItem(
         ContactTaxNumber.create({ organization_id: after.organization_id, tax_number: after.tax_number, contact_id: after.id }).params(),
         duplicateTaxNumber(after.tax_number),
       ),
@@ -380,23 +380,23 @@ export async function deleteContact(
     if (!(error instanceof ContactInUse)) throw error;
     if (contact.is_active) {
       const after: ContactRecord = { ...contact, is_active: false, version: contact.version + 1, updated_at: new Date().toISOString() };
-      await writeTransaction([contactWrite(contact, after), ...searchKeySteps(contact, after)]);
+      await postTransaction([contactWrite(contact, after), ...searchKeySteps(contact, after)]);
       return { contact: after, outcome: 'deactivated', references: error.references };
     }
     return { contact, outcome: 'deactivated', references: error.references };
   }
   const steps = [
-    deleteStep(Contact.delete({ organization_id: organizationId, id }).where((a, { eq }) => eq(a.version, contact.version)).params(), changedMeanwhile),
+    deleteItem(Contact.delete({ organization_id: organizationId, id }).where((a, { eq }) => eq(a.version, contact.version)).params(), changedMeanwhile),
     ...searchKeySteps(contact, null),
   ];
   if (contact.tax_number) {
     steps.push(
-      deleteStep(
+      deleteItem(
         ContactTaxNumber.delete({ organization_id: organizationId, tax_number: contact.tax_number }).where((a, { eq }) => eq(a.contact_id, id)).params(),
         changedMeanwhile,
       ),
     );
   }
-  await writeTransaction(steps);
+  await postTransaction(steps);
   return { contact, outcome: 'deleted' };
 }

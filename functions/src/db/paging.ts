@@ -65,11 +65,3 @@ export async function takeAll<T>(query: PageableQuery<T>, order: Order = 'asc'):
   return out;
 }
 
-/** True when a DynamoDB condition (exists, version) refused the write, however ElectroDB wrapped it. */
-export function isConditionalFailure(err: unknown): boolean {
-  for (let e = err as { name?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.name === 'ConditionalCheckFailedException') return true;
-    if (typeof e.message === 'string' && e.message.includes('The conditional request failed')) return true;
-  }
-  return false;
-}

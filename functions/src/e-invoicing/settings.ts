@@ -11,7 +11,7 @@ import {
   type EinvoicingSettingsUpdate,
 } from '@daftar/shared/schemas/einvoicing';
 import { EinvoicingSettings, type EinvoicingSettingsItem } from '../db/einvoicingSettings.js';
-import { isConditionalFailure } from '../db/paging.js';
+import { isConditionFailure } from '../db/transaction.js';
 import { Conflict } from '../http/errors.js';
 import { decryptSecret, encryptSecret } from '../platform/crypto.js';
 import { nowIso } from '../platform/ids.js';
@@ -169,7 +169,7 @@ export async function updateSettings(organizationId: string, body: EinvoicingSet
     const { data } = await patch.where((attributes, { eq }) => eq(attributes.version, before.version)).go({ response: 'all_new' });
     return { before, after: data as EinvoicingSettingsItem, created: false, fields, credentials };
   } catch (error) {
-    if (isConditionalFailure(error)) throw new Conflict(CHANGED_BY_SOMEONE_ELSE);
+    if (isConditionFailure(error)) throw new Conflict(CHANGED_BY_SOMEONE_ELSE);
     throw error;
   }
 }
@@ -187,7 +187,7 @@ export async function nextInvoiceCounter(organizationId: string): Promise<number
       .go({ response: 'updated_new' });
     return data.icv_counter as number;
   } catch (error) {
-    if (isConditionalFailure(error)) throw new EinvoicingNotConfigured(EINVOICING_REQUIRED_FIELDS);
+    if (isConditionFailure(error)) throw new EinvoicingNotConfigured(EINVOICING_REQUIRED_FIELDS);
     throw error;
   }
 }

@@ -7,7 +7,7 @@ import { config } from '../platform/config.js';
 import { epochSeconds, nowIso, randomDigits, randomToken } from '../platform/ids.js';
 import { renderEmail, sendMail } from '../platform/mailer.js';
 import { jwtSecret } from '../platform/secrets.js';
-import { isConditionFailure, transact, TransactionRejected, type TransactItem } from '../users/transact.js';
+import { isConditionFailure, postTransaction, TransactionRejected, type TransactItem } from '../db/transaction.js';
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -86,7 +86,7 @@ export async function sendVerification(pending: PendingVerification) {
 /** Stores a new verification for the user's address and e-mails it. */
 export async function issueVerification(user: { id: string; email: string }) {
   const pending = await newVerification(user.email, user.id);
-  await transact(pending.items);
+  await postTransaction(pending.items);
   await sendVerification(pending);
 }
 
@@ -132,7 +132,7 @@ export async function verificationForLink(token: string): Promise<EmailVerificat
  */
 export async function completeVerification(record: EmailVerificationItem): Promise<boolean> {
   try {
-    await transact([
+    await postTransaction([
       {
         Update: User.patch({ id: record.user_id })
           .set({ is_verified: true, updated_at: nowIso() })

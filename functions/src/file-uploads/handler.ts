@@ -2,7 +2,8 @@ import { hasRank, MAX_UPLOAD_BYTES, schemas } from '@daftar/shared';
 import { createHandler, defineRoutes, route, type RouteContext } from '../http/api.js';
 import { Conflict, Forbidden, NotFound } from '../http/errors.js';
 import { FileUpload, type FileUploadItem } from '../db/fileUpload.js';
-import { isConditionalFailure, listPage } from '../db/paging.js';
+import { listPage } from '../db/paging.js';
+import { isConditionFailure } from '../db/transaction.js';
 import { acceptUpload } from './content.js';
 import { deleteStoredFile, downloadUrl, getFile, presentFile, storeUpload } from './files.js';
 
@@ -74,7 +75,7 @@ export const routes = defineRoutes('file-uploads', {
       try {
         await deleteStoredFile(file);
       } catch (err) {
-        if (isConditionalFailure(err)) throw new NotFound('File not found');
+        if (isConditionFailure(err)) throw new NotFound('File not found');
         throw err;
       }
       ctx.audit({ action: 'file.deleted', entity_type: 'file', entity_id: file.id, summary: `File "${file.filename}" deleted`, changes: { filename: file.filename, size: file.size, uploaded_by: file.uploaded_by } });
@@ -103,7 +104,7 @@ export const routes = defineRoutes('file-uploads', {
         const write = (description === null || description === '' ? patch.remove(['description']) : patch).where(({ version }, { eq }) => eq(version, before.version));
         after = (await write.go({ response: 'all_new' })).data as FileUploadItem;
       } catch (err) {
-        if (!isConditionalFailure(err)) throw err;
+        if (!isConditionFailure(err)) throw err;
         await getFile(before.organization_id, before.id);
         throw new Conflict('The file was changed by someone else; reload and try again');
       }

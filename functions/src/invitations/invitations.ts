@@ -10,7 +10,7 @@ import { logger } from '../platform/logger.js';
 import { renderEmail, sendMail } from '../platform/mailer.js';
 import { addMembership, findUserByEmail, getMembership } from '../organizations/members.js';
 import { getOrganization } from '../organizations/organizations.js';
-import { putStep, updateStep, writeTransaction, type TransactionStep } from '../organizations/transaction.js';
+import { putItem, updateItem, postTransaction, type TransactItem } from '../db/transaction.js';
 import { EXPIRED, closeInvitationSteps } from './transitions.js';
 
 type InvitationCreate = schemas.InvitationCreate;
@@ -88,23 +88,23 @@ export async function createInvitation(
     updated_at: now,
   } satisfies InvitationItem;
 
-  const steps: TransactionStep[] = [putStep(Invitation.create(invitation).params())];
+  const steps: TransactItem[] = [putItem(Invitation.create(invitation).params())];
   const guard = (await InvitationEmail.get({ organization_id: organization.id, email }).go({ consistent: true })).data;
   const guardRecord = { organization_id: organization.id, email, invitation_id: invitation.id };
   if (!guard) {
-    steps.push(putStep(InvitationEmail.create(guardRecord).params(), () => new Conflict(ALREADY_PENDING)));
+    steps.push(putItem(InvitationEmail.create(guardRecord).params(), () => new Conflict(ALREADY_PENDING)));
   } else {
     const held = (await Invitation.get({ organization_id: organization.id, id: guard.invitation_id }).go({ consistent: true })).data;
     if (held && effectiveStatus(held, now) === 'pending') throw new Conflict(ALREADY_PENDING);
     if (held && held.status === 'pending') steps.push(closeInvitationSteps(held, 'expired', now)[0]!);
     steps.push(
-      putStep(
+      putItem(
         InvitationEmail.put(guardRecord).where((a, { eq }) => eq(a.invitation_id, guard.invitation_id)).params(),
         () => new Conflict(ALREADY_PENDING),
       ),
     );
   }
-  await writeTransaction(steps);
+  await postTransaction(steps);
   return { invitation, token };
 }
 
@@ -193,8 +193,8 @@ export async function updateInvitation(
   if (changes.message) set.message = changes.message;
   let patch = Invitation.patch({ organization_id: invitation.organization_id, id: invitation.id }).set(set as never);
   if (changes.message === null && invitation.message !== undefined) patch = patch.remove(['message']);
-  await writeTransaction([
-    updateStep(patch.where((a, { eq }) => eq(a.status, 'pending')).params(), () => new Conflict('The invitation changed while saving; reload and try again')),
+  await postTransaction([
+    updateItem(patch.where((a, { eq }) => eq(a.status, 'pending')).params(), () => new Conflict('The invitation changed while saving; reload and try again')),
   ]);
   return getInvitation(invitation.organization_id, invitation.id);
 }
@@ -208,8 +208,8 @@ export async function resendInvitation(invitation: InvitationItem, now = nowIso(
   const token = randomToken(32);
   const tokenHash = hashInvitationToken(token);
   const expiresAt = invitationExpiry(now);
-  await writeTransaction([
-    updateStep(
+  await postTransaction([
+    updateItem(
       Invitation.patch({ organization_id: invitation.organization_id, id: invitation.id })
         .set({ status: 'pending', token_hash: tokenHash, expires_at: expiresAt, updated_at: now })
         .add({ sent_count: 1 })
@@ -224,7 +224,7 @@ export async function resendInvitation(invitation: InvitationItem, now = nowIso(
 /** Cancels a pending invitation (its link stops working; the address can be invited again). */
 export async function cancelInvitation(invitation: InvitationItem, now = nowIso()): Promise<InvitationItem> {
   assertPending(invitation, now, 'cancelled');
-  await writeTransaction(closeInvitationSteps(invitation, 'cancelled', now));
+  await postTransaction(closeInvitationSteps(invitation, 'cancelled', now));
   return getInvitation(invitation.organization_id, invitation.id);
 }
 
@@ -238,7 +238,7 @@ export async function expireInvitations(organizationId: string | undefined, now 
   let expired = 0;
   const expireOne = async (invitation: InvitationItem) => {
     try {
-      await writeTransaction(closeInvitationSteps(invitation, 'expired', now));
+      await postTransaction(closeInvitationSteps(invitation, 'expired', now));
       expired += 1;
     } catch (err) {
       // Accepted, cancelled or resent since it was read: nothing to expire.

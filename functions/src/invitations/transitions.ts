@@ -1,6 +1,6 @@
 import { Invitation, InvitationEmail, type InvitationItem } from '../db/invitation.js';
 import { Conflict, Gone } from '../http/errors.js';
-import { deleteStep, updateStep, type TransactionStep } from '../organizations/transaction.js';
+import { deleteItem, updateItem, type TransactItem } from '../db/transaction.js';
 
 /**
  * The transaction steps that move a pending invitation out of `pending`, shared by accept, cancel,
@@ -22,7 +22,7 @@ export function closeInvitationSteps(
   to: ClosedStatus,
   now: string,
   acceptedBy?: string,
-): TransactionStep[] {
+): TransactItem[] {
   const stamp = to === 'accepted' ? { accepted_at: now, accepted_by: acceptedBy } : to === 'cancelled' ? { cancelled_at: now } : { expired_at: now };
   const update = Invitation.patch({ organization_id: invitation.organization_id, id: invitation.id })
     .set({ status: to, expires_at: invitation.expires_at, updated_at: now, ...stamp })
@@ -34,14 +34,14 @@ export function closeInvitationSteps(
     })
     .params();
   return [
-    updateStep(update, () => (to === 'accepted' && invitation.expires_at <= now ? new Gone(EXPIRED) : new Conflict(NOT_PENDING))),
+    updateItem(update, () => (to === 'accepted' && invitation.expires_at <= now ? new Gone(EXPIRED) : new Conflict(NOT_PENDING))),
     releaseGuardStep(invitation.organization_id, invitation.email, invitation.id),
   ];
 }
 
 /** Deletes the (organization, e-mail) guard if this invitation holds it (or it is already gone). */
 export const releaseGuardStep = (organizationId: string, email: string, invitationId: string) =>
-  deleteStep(
+  deleteItem(
     InvitationEmail.delete({ organization_id: organizationId, email })
       .where((a, { notExists, eq }) => `${notExists(a.invitation_id)} OR ${eq(a.invitation_id, invitationId)}`)
       .params(),
@@ -57,7 +57,7 @@ export async function pendingInvitationFor(organizationId: string, email: string
 }
 
 /** Steps closing the pending invitation of this address to this organization, if there is one. */
-export async function pendingInvitationClosingSteps(organizationId: string, email: string, to: ClosedStatus, now: string): Promise<TransactionStep[]> {
+export async function pendingInvitationClosingSteps(organizationId: string, email: string, to: ClosedStatus, now: string): Promise<TransactItem[]> {
   const pending = await pendingInvitationFor(organizationId, email);
   return pending ? closeInvitationSteps(pending, to, now) : [];
 }

@@ -3,7 +3,8 @@ import { createHandler, defineRoutes, route } from '../http/api.js';
 import { Conflict, NotFound } from '../http/errors.js';
 import { Item, type ItemRecord } from '../db/item.js';
 import { uuidv7 } from '../platform/ids.js';
-import { isConditionalFailure, listPage } from '../db/paging.js';
+import { listPage } from '../db/paging.js';
+import { isConditionFailure } from '../db/transaction.js';
 import { assertMayChange, getItem, ownerIdOf, presentItem } from './items.js';
 
 const itemList = schemas.listOf(schemas.itemPublic);
@@ -69,7 +70,7 @@ export const routes = defineRoutes('items', {
         const write = (description === null || description === '' ? patch.remove(['description']) : patch).where(({ version }, { eq }) => eq(version, before.version));
         after = (await write.go({ response: 'all_new' })).data as ItemRecord;
       } catch (err) {
-        if (!isConditionalFailure(err)) throw err;
+        if (!isConditionFailure(err)) throw err;
         // Gone, or changed by someone else between our read and write.
         await getItem(before.organization_id, before.id);
         throw new Conflict('The item was changed by someone else; reload and try again');
@@ -94,7 +95,7 @@ export const routes = defineRoutes('items', {
       try {
         await Item.remove({ organization_id: item.organization_id, id: item.id }).go();
       } catch (err) {
-        if (isConditionalFailure(err)) throw new NotFound('Item not found');
+        if (isConditionFailure(err)) throw new NotFound('Item not found');
         throw err;
       }
       ctx.audit({ action: 'item.deleted', entity_type: 'item', entity_id: item.id, summary: `Item "${item.title}" deleted`, changes: { title: item.title, owner_id: item.owner_id } });

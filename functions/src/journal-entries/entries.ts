@@ -2,7 +2,7 @@
 import { money } from '@daftar/shared';
 import type { JournalEntryCreate } from '@daftar/shared/schemas/accounting';
 import { JournalEntry, type JournalEntryRecord } from '../db/journalEntry.js';
-import { isConditionalFailure } from '../db/paging.js';
+import { isConditionFailure } from '../db/transaction.js';
 import { Conflict, NotFound, ValidationError, type ValidationIssue } from '../http/errors.js';
 import { uuidv7 } from '../platform/ids.js';
 import { addDays } from '../ledger/dates.js';
@@ -133,7 +133,7 @@ export async function deleteDraft(organizationId: string, id: string): Promise<J
       .where((a, { eq }) => `${eq(a.status, 'draft')} AND ${eq(a.version, entry.version)}`)
       .go();
   } catch (err) {
-    if (isConditionalFailure(err)) throw new Conflict('The journal entry was posted or changed by someone else; reload and try again');
+    if (isConditionFailure(err)) throw new Conflict('The journal entry was posted or changed by someone else; reload and try again');
     throw err;
   }
   return entry;

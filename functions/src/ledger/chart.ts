@@ -8,7 +8,7 @@ import { Account, AccountCode, ChartOfAccounts, type AccountRecord } from '../db
 import { Organization } from '../db/organization.js';
 import { Conflict, NotFound } from '../http/errors.js';
 import { logger } from '../platform/logger.js';
-import { postTransaction, putItem, type TransactItem } from './transaction.js';
+import { postTransaction, putItem, type TransactItem } from '../db/transaction.js';
 
 interface DefaultAccount {
   code: string;

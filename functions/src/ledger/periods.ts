@@ -8,7 +8,7 @@ import { AccountingPeriod, LEDGER_LOCK_COPIES, LedgerLock, type AccountingPeriod
 import { Conflict, NotFound } from '../http/errors.js';
 import { uuidv7 } from '../platform/ids.js';
 import { lastDayOfMonth, monthOf } from './dates.js';
-import { onConditionFailed, postTransaction, updateItem, type TransactItem } from './transaction.js';
+import { onConditionFailed, postTransaction, updateItem, type TransactItem } from '../db/transaction.js';
 
 const byStart = (a: AccountingPeriodRecord, b: AccountingPeriodRecord) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : 0);
 

@@ -102,9 +102,9 @@ import {
   putItem,
   updateItem,
   type TransactItem,
-} from './transaction.js';
+} from '../db/transaction.js';
 
-export { onConditionFailed, postTransaction, putItem, updateItem, deleteItem, conditionCheck, type TransactItem } from './transaction.js';
+export { onConditionFailed, postTransaction, putItem, updateItem, deleteItem, conditionCheck, type TransactItem } from '../db/transaction.js';
 export { ensureChartOfAccounts, systemAccount, systemAccounts } from './chart.js';
 
 /** One line as posting code gives it: amounts in minor units (fils), exactly one of them > 0. */

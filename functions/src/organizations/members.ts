@@ -5,7 +5,7 @@ import { User, UserEmail, type UserItem } from '../db/user.js';
 import { Conflict, Forbidden, NotFound } from '../http/errors.js';
 import { nowIso } from '../platform/ids.js';
 import { pendingInvitationClosingSteps } from '../invitations/transitions.js';
-import { checkStep, deleteStep, putStep, updateStep, writeTransaction, type TransactionStep } from './transaction.js';
+import { conditionCheck, deleteItem, putItem, updateItem, postTransaction, type TransactItem } from '../db/transaction.js';
 
 type MemberPublic = schemas.MemberPublic;
 
@@ -61,19 +61,19 @@ export interface NewMembership {
  * organization's member count (the organization must still exist). Callers add their own steps
  * (an invitation's acceptance, say) to the same transaction.
  */
-export function membershipAdditionSteps(m: NewMembership, now = nowIso()): TransactionStep[] {
+export function membershipAdditionSteps(m: NewMembership, now = nowIso()): TransactItem[] {
   return [
-    putStep(
+    putItem(
       Membership.create({ ...m, joined_at: now, updated_at: now }).params(),
       () => new Conflict(ALREADY_MEMBER),
     ),
-    updateStep(Organization.patch({ id: m.organization_id }).add({ member_count: 1 }).params(), () => new NotFound('Organization not found')),
+    updateItem(Organization.patch({ id: m.organization_id }).add({ member_count: 1 }).params(), () => new NotFound('Organization not found')),
   ];
 }
 
 /** Adds a member in one transaction with `extraSteps`; answers the membership written. */
-export async function addMembership(m: NewMembership, extraSteps: TransactionStep[] = [], now = nowIso()): Promise<MembershipItem> {
-  await writeTransaction([...membershipAdditionSteps(m, now), ...extraSteps]);
+export async function addMembership(m: NewMembership, extraSteps: TransactItem[] = [], now = nowIso()): Promise<MembershipItem> {
+  await postTransaction([...membershipAdditionSteps(m, now), ...extraSteps]);
   return { ...m, joined_at: now, updated_at: now } as MembershipItem;
 }
 
@@ -128,7 +128,7 @@ async function ownerSuccession(org: OrganizationItem, departing: string, lastOwn
   const others = (await membershipsOf(org.id)).filter((m) => m.role === 'owner' && m.user_id !== departing);
   const successor = others.find((m) => m.user_id === org.owner_id) ?? others[0];
   if (!successor) throw new Conflict(lastOwnerDetail);
-  const check = checkStep(
+  const check = conditionCheck(
     Membership.delete({ organization_id: org.id, user_id: successor.user_id }).where((a, { eq }) => eq(a.role, 'owner')).params(),
     () => new Conflict(lastOwnerDetail),
   );
@@ -141,8 +141,8 @@ export async function changeMemberRole(org: OrganizationItem, actorRole: Role, t
   if (!current) throw new NotFound('Member not found');
   if ((role === 'owner' || current.role === 'owner') && actorRole !== 'owner') throw new Forbidden(OWNER_ROLE_BY_OWNERS);
   if (current.role === role) return current;
-  const steps: TransactionStep[] = [
-    updateStep(
+  const steps: TransactItem[] = [
+    updateItem(
       Membership.patch({ organization_id: org.id, user_id: targetUserId }).set({ role, updated_at: now }).where((a, { eq }) => eq(a.role, current.role)).params(),
       () => new Conflict(MEMBER_CHANGED),
     ),
@@ -150,9 +150,9 @@ export async function changeMemberRole(org: OrganizationItem, actorRole: Role, t
   if (current.role === 'owner') {
     const { check, newOwnerId } = await ownerSuccession(org, targetUserId, LAST_OWNER_DEMOTE);
     steps.push(check);
-    if (newOwnerId) steps.push(updateStep(Organization.patch({ id: org.id }).set({ owner_id: newOwnerId }).params()));
+    if (newOwnerId) steps.push(updateItem(Organization.patch({ id: org.id }).set({ owner_id: newOwnerId }).params()));
   }
-  await writeTransaction(steps);
+  await postTransaction(steps);
   return { ...current, role, updated_at: now };
 }
 
@@ -170,8 +170,8 @@ export async function removeMember(
   if (!current) throw new NotFound(mode === 'leave' ? 'You are not a member of this organization' : 'Member not found');
   if (mode === 'remove' && current.role === 'owner' && actor.role !== 'owner') throw new Forbidden('Admins cannot remove owners');
   let newOwnerId: string | undefined;
-  const steps: TransactionStep[] = [
-    deleteStep(
+  const steps: TransactItem[] = [
+    deleteItem(
       Membership.delete({ organization_id: org.id, user_id: targetUserId }).where((a, { eq }) => eq(a.role, current.role)).params(),
       () => new Conflict(MEMBER_CHANGED),
     ),
@@ -182,7 +182,7 @@ export async function removeMember(
     newOwnerId = succession.newOwnerId;
   }
   const orgUpdate = Organization.patch({ id: org.id }).add({ member_count: -1 });
-  steps.push(updateStep((newOwnerId ? orgUpdate.set({ owner_id: newOwnerId }) : orgUpdate).params(), () => new NotFound('Organization not found')));
-  await writeTransaction(steps);
+  steps.push(updateItem((newOwnerId ? orgUpdate.set({ owner_id: newOwnerId }) : orgUpdate).params(), () => new NotFound('Organization not found')));
+  await postTransaction(steps);
   return current;
 }

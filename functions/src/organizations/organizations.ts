@@ -5,7 +5,7 @@ import { Membership, type MembershipItem } from '../db/membership.js';
 import { Organization, OrganizationName, organizationNameKey, type OrganizationItem } from '../db/organization.js';
 import { Conflict, NotFound } from '../http/errors.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
-import { deleteStep, putStep, updateStep, writeInChunks, writeTransaction, type TransactionStep } from './transaction.js';
+import { deleteItem, putItem, updateItem, postInChunks, postTransaction, type TransactItem } from '../db/transaction.js';
 
 type OrganizationCreate = schemas.OrganizationCreate;
 type OrganizationUpdate = schemas.OrganizationUpdate;
@@ -91,17 +91,17 @@ export async function createOrganization(input: OrganizationCreate, ownerId: str
     created_at: now,
     updated_at: now,
   } as OrganizationItem;
-  await writeTransaction([
-    putStep(Organization.create(org).params()),
-    putStep(Membership.create({ organization_id: id, user_id: ownerId, role: 'owner', added_by: ownerId, joined_at: now, updated_at: now }).params()),
-    putStep(OrganizationName.create({ name_key: organizationNameKey(input.name), organization_id: id }).params(), () => new Conflict(NAME_TAKEN)),
+  await postTransaction([
+    putItem(Organization.create(org).params()),
+    putItem(Membership.create({ organization_id: id, user_id: ownerId, role: 'owner', added_by: ownerId, joined_at: now, updated_at: now }).params()),
+    putItem(OrganizationName.create({ name_key: organizationNameKey(input.name), organization_id: id }).params(), () => new Conflict(NAME_TAKEN)),
   ]);
   return org;
 }
 
 /** Deletes a name guard if it is this organization's (or already gone). */
 const releaseNameStep = (name: string, organizationId: string) =>
-  deleteStep(
+  deleteItem(
     OrganizationName.delete({ name_key: organizationNameKey(name) })
       .where((a, { notExists, eq }) => `${notExists(a.organization_id)} OR ${eq(a.organization_id, organizationId)}`)
       .params(),
@@ -120,16 +120,16 @@ export async function updateOrganization(current: OrganizationItem, changes: Org
     if (value === undefined) continue;
     if (value === null) { if (current[field] !== undefined) remove.push(field); } else set[field] = value;
   }
-  const steps: TransactionStep[] = [];
+  const steps: TransactItem[] = [];
   const newName = set.name as string | undefined;
   if (newName !== undefined && organizationNameKey(newName) !== organizationNameKey(current.name)) {
     steps.push(releaseNameStep(current.name, current.id));
-    steps.push(putStep(OrganizationName.create({ name_key: organizationNameKey(newName), organization_id: current.id }).params(), () => new Conflict(NAME_TAKEN)));
+    steps.push(putItem(OrganizationName.create({ name_key: organizationNameKey(newName), organization_id: current.id }).params(), () => new Conflict(NAME_TAKEN)));
   }
   let patch = Organization.patch({ id: current.id }).set({ ...set, version: current.version + 1, updated_at: now } as never);
   if (remove.length) patch = patch.remove(remove as never);
-  steps.unshift(updateStep(patch.where((a, { eq }) => eq(a.version, current.version)).params(), () => new Conflict(CHANGED_BY_SOMEONE_ELSE)));
-  await writeTransaction(steps);
+  steps.unshift(updateItem(patch.where((a, { eq }) => eq(a.version, current.version)).params(), () => new Conflict(CHANGED_BY_SOMEONE_ELSE)));
+  await postTransaction(steps);
   return getOrganization(current.id);
 }
 
@@ -146,9 +146,9 @@ export async function updateOrganization(current: OrganizationItem, changes: Org
  */
 export async function deleteOrganization(organizationId: string): Promise<void> {
   const org = (await Organization.get({ id: organizationId }).go({ consistent: true })).data;
-  const first: TransactionStep[] = [];
+  const first: TransactItem[] = [];
   if (org) {
-    first.push(deleteStep(Organization.delete({ id: organizationId }).params()));
+    first.push(deleteItem(Organization.delete({ id: organizationId }).params()));
     first.push(releaseNameStep(org.name, organizationId));
   }
   for (let pass = 0; pass < 2; pass++) {
@@ -160,16 +160,16 @@ export async function deleteOrganization(organizationId: string): Promise<void> 
     ]);
     const steps = [
       ...(pass === 0 ? first : []),
-      ...memberships.data.map((m) => deleteStep(Membership.delete(m).params())),
-      ...invitations.data.map((i) => deleteStep(Invitation.delete(i).params())),
-      ...invitees.data.map((g) => deleteStep(InvitationEmail.delete(g).params())),
-      ...apiKeys.data.map((k) => deleteStep(ApiKey.delete(k).params())),
+      ...memberships.data.map((m) => deleteItem(Membership.delete(m).params())),
+      ...invitations.data.map((i) => deleteItem(Invitation.delete(i).params())),
+      ...invitees.data.map((g) => deleteItem(InvitationEmail.delete(g).params())),
+      ...apiKeys.data.map((k) => deleteItem(ApiKey.delete(k).params())),
     ];
     if (!steps.length) {
       if (pass === 0) throw new NotFound('Organization not found');
       return;
     }
-    await writeInChunks(steps);
+    await postInChunks(steps);
   }
 }
 

@@ -8,7 +8,7 @@ import { defaultTaxAccountSubtypes, type JordanGstDefault } from '@daftar/shared
 import { Organization, type OrganizationItem } from '../db/organization.js';
 import { Tax, type TaxRecord } from '../db/tax.js';
 import { Conflict, NotFound } from '../http/errors.js';
-import { putStep, updateStep, writeTransaction, type TransactionStep } from '../organizations/transaction.js';
+import { onConditionFailed, putItem, updateItem, postTransaction, type TransactItem } from '../db/transaction.js';
 import { uuidv7 } from '../platform/ids.js';
 import { loadTaxes, taxCodeStep, unsetOtherDefaults } from './taxes.js';
 
@@ -87,7 +87,7 @@ async function trySetup(organizationId: string, registrationNumber: string | und
   const stamp = now.toISOString();
 
   const created: TaxRecord[] = [];
-  const steps: TransactionStep[] = [];
+  const steps: TransactItem[] = [];
   const set = jordanTax.JORDAN_GST_RATES.map((rate) => {
     const found = existingByCode.get(rate.code);
     if (found) return found;
@@ -108,7 +108,7 @@ async function trySetup(organizationId: string, registrationNumber: string | und
       updated_at: stamp,
     };
     created.push(tax);
-    steps.push(putStep(Tax.create(tax).params()), { ...taxCodeStep(organizationId, rate.code, tax.id), onConditionFailed: () => new SetupRaced() });
+    steps.push(putItem(Tax.create(tax).params()), onConditionFailed(taxCodeStep(organizationId, rate.code, tax.id), () => new SetupRaced()));
     return tax;
   });
   // An inactive default keeps its mark until another tax takes it: this one, if it is created as default.
@@ -120,7 +120,7 @@ async function trySetup(organizationId: string, registrationNumber: string | und
   const after = registrationNumber ?? before;
   if (after !== before) {
     steps.push(
-      updateStep(
+      updateItem(
         Organization.patch({ id: organizationId })
           .set({ gst_registration_number: after!, version: organization.version + 1, updated_at: stamp })
           .where((a, { eq }) => eq(a.version, organization.version))
@@ -129,7 +129,7 @@ async function trySetup(organizationId: string, registrationNumber: string | und
       ),
     );
   }
-  await writeTransaction(steps);
+  await postTransaction(steps);
   return {
     taxes: set,
     created,

@@ -14,7 +14,7 @@ import {
 } from '@daftar/shared/schemas/taxes';
 import { Tax, TaxCode, type TaxRecord } from '../db/tax.js';
 import { Conflict, NotFound, ValidationError } from '../http/errors.js';
-import { deleteStep, putStep, updateStep, writeTransaction, type TransactionStep } from '../organizations/transaction.js';
+import { deleteItem, putItem, updateItem, postTransaction, type TransactItem } from '../db/transaction.js';
 import { uuidv7 } from '../platform/ids.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -107,11 +107,11 @@ export const duplicateTaxCode = (code: string) => () => new Conflict(`A tax with
 const blank = <T>(value: T | null | undefined): T | undefined => (value === null ? undefined : value);
 
 /** Clears the default mark of every other tax, in the same transaction that sets it on `taxId`. */
-export function unsetOtherDefaults(taxes: TaxRecord[], taxId: string, now: string): TransactionStep[] {
+export function unsetOtherDefaults(taxes: TaxRecord[], taxId: string, now: string): TransactItem[] {
   return taxes
     .filter((t) => t.is_default && t.id !== taxId)
     .map((t) =>
-      updateStep(
+      updateItem(
         Tax.patch({ organization_id: t.organization_id, id: t.id })
           .set({ is_default: false, version: t.version + 1, updated_at: now })
           .where((a, { eq }) => eq(a.version, t.version))
@@ -121,8 +121,8 @@ export function unsetOtherDefaults(taxes: TaxRecord[], taxId: string, now: strin
     );
 }
 
-export function taxCodeStep(organizationId: string, code: string, taxId: string): TransactionStep {
-  return putStep(TaxCode.create({ organization_id: organizationId, code, tax_id: taxId }).params(), duplicateTaxCode(code));
+export function taxCodeStep(organizationId: string, code: string, taxId: string): TransactItem {
+  return putItem(TaxCode.create({ organization_id: organizationId, code, tax_id: taxId }).params(), duplicateTaxCode(code));
 }
 
 export async function createTax(organizationId: string, input: TaxCreate): Promise<{ tax: TaxRecord; unsetDefaults: TaxRecord[] }> {
@@ -150,9 +150,9 @@ export async function createTax(organizationId: string, input: TaxCreate): Promi
     updated_at: now.toISOString(),
   };
   const others = tax.is_default ? await loadTaxes(organizationId) : [];
-  const steps = [putStep(Tax.create(tax).params()), ...unsetOtherDefaults(others, tax.id, tax.updated_at)];
+  const steps = [putItem(Tax.create(tax).params()), ...unsetOtherDefaults(others, tax.id, tax.updated_at)];
   if (tax.code) steps.push(taxCodeStep(organizationId, tax.code, tax.id));
-  await writeTransaction(steps);
+  await postTransaction(steps);
   return { tax, unsetDefaults: others.filter((t) => t.is_default) };
 }
 
@@ -192,25 +192,25 @@ export async function updateTax(organizationId: string, id: string, input: TaxUp
   after.jofotara_category = jofotaraCategoryOf(after.tax_category, after.rate);
 
   const others = after.is_default && !before.is_default ? await loadTaxes(organizationId) : [];
-  await writeTransaction([taxWrite(before, after), ...codeSteps(before, after), ...unsetOtherDefaults(others, id, after.updated_at)]);
+  await postTransaction([taxWrite(before, after), ...codeSteps(before, after), ...unsetOtherDefaults(others, id, after.updated_at)]);
   return { before, after };
 }
 
-function taxWrite(before: TaxRecord, after: TaxRecord): TransactionStep {
+function taxWrite(before: TaxRecord, after: TaxRecord): TransactItem {
   const { organization_id, id, created_at: _created, ...fields } = after;
   const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<TaxRecord>;
   const cleared = CLEARABLE.filter((f) => after[f] === undefined && before[f] !== undefined);
   let patch = Tax.patch({ organization_id, id }).set(set);
   if (cleared.length) patch = patch.remove(cleared) as typeof patch;
-  return updateStep(patch.where((a, { eq }) => eq(a.version, before.version)).params(), taxChangedMeanwhile);
+  return updateItem(patch.where((a, { eq }) => eq(a.version, before.version)).params(), taxChangedMeanwhile);
 }
 
-function codeSteps(before: TaxRecord, after: TaxRecord): TransactionStep[] {
+function codeSteps(before: TaxRecord, after: TaxRecord): TransactItem[] {
   if (before.code === after.code) return [];
-  const steps: TransactionStep[] = [];
+  const steps: TransactItem[] = [];
   if (before.code) {
     steps.push(
-      deleteStep(
+      deleteItem(
         TaxCode.delete({ organization_id: before.organization_id, code: before.code }).where((a, { eq }) => eq(a.tax_id, before.id)).params(),
         taxChangedMeanwhile,
       ),
@@ -264,15 +264,15 @@ export async function deleteTax(
     if (!(error instanceof TaxInUse)) throw error;
     if (!tax.is_active) return { tax, outcome: 'deactivated', references: error.references };
     const after: TaxRecord = { ...tax, is_active: false, is_default: false, version: tax.version + 1, updated_at: new Date().toISOString() };
-    await writeTransaction([taxWrite(tax, after)]);
+    await postTransaction([taxWrite(tax, after)]);
     return { tax: after, outcome: 'deactivated', references: error.references };
   }
-  const steps = [deleteStep(Tax.delete({ organization_id: organizationId, id }).where((a, { eq }) => eq(a.version, tax.version)).params(), taxChangedMeanwhile)];
+  const steps = [deleteItem(Tax.delete({ organization_id: organizationId, id }).where((a, { eq }) => eq(a.version, tax.version)).params(), taxChangedMeanwhile)];
   if (tax.code) {
     steps.push(
-      deleteStep(TaxCode.delete({ organization_id: organizationId, code: tax.code }).where((a, { eq }) => eq(a.tax_id, id)).params(), taxChangedMeanwhile),
+      deleteItem(TaxCode.delete({ organization_id: organizationId, code: tax.code }).where((a, { eq }) => eq(a.tax_id, id)).params(), taxChangedMeanwhile),
     );
   }
-  await writeTransaction(steps);
+  await postTransaction(steps);
   return { tax, outcome: 'deleted' };
 }

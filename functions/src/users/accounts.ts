@@ -11,7 +11,7 @@ import { newVerification, sendVerification, type PendingVerification } from '../
 import { nowIso, uuidv7 } from '../platform/ids.js';
 import { logger } from '../platform/logger.js';
 import { hashPassword } from '../platform/passwords.js';
-import { isConditionFailure, MAX_TRANSACTION_ITEMS, transact, TransactionRejected, type TransactItem, type TransactUpdate } from './transact.js';
+import { isConditionFailure, MAX_TRANSACTION_ACTIONS, postTransaction, TransactionRejected, type TransactItem, type TransactUpdate } from '../db/transaction.js';
 
 export const EMAIL_TAKEN = 'The user with this email already exists in the system';
 const CHANGED_MEANWHILE = 'The user was changed by another request at the same time; reload and try again';
@@ -94,7 +94,7 @@ export async function createAccount(input: NewAccount): Promise<{ user: UserItem
   };
   const verification = user.is_verified ? null : await newVerification(user.email, user.id);
   try {
-    await transact([
+    await postTransaction([
       { Put: User.create(user).params() },
       { Put: UserEmail.create({ email: user.email, user_id: user.id }).params() },
       ...(verification?.items ?? []),
@@ -168,7 +168,7 @@ export async function updateAccount(user: UserItem, changes: AccountChanges): Pr
 
   const verification = updated.is_verified ? null : await newVerification(updated.email, user.id);
   try {
-    await transact([
+    await postTransaction([
       { Update: patch.params() },
       { Delete: UserEmail.delete({ email: user.email }).where(({ user_id }, { eq }) => eq(user_id, user.id)).params() },
       { Put: UserEmail.create({ email: updated.email, user_id: user.id }).params() },
@@ -241,13 +241,13 @@ export async function deleteAccount(user: UserItem, who: 'self' | 'other'): Prom
 
   const batches: TransactItem[][] = [[]];
   for (const group of membershipItems) {
-    if (batches.at(-1)!.length + group.length > MAX_TRANSACTION_ITEMS - userItems.length) batches.push([]);
+    if (batches.at(-1)!.length + group.length > MAX_TRANSACTION_ACTIONS - userItems.length) batches.push([]);
     batches.at(-1)!.push(...group);
   }
   batches.at(-1)!.push(...userItems);
   for (const batch of batches) {
     try {
-      await transact(batch);
+      await postTransaction(batch);
     } catch (err) {
       if (err instanceof TransactionRejected) throw new Conflict(CHANGED_MEANWHILE);
       throw err;

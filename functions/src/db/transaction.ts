@@ -1,6 +1,7 @@
 /**
- * Executing ledger transactions (TransactWriteItems) built by the posting engine together with the
- * caller's own document changes. See posting.ts for the design.
+ * The one way Daftar writes several items all-or-nothing (TransactWriteItems): ledger postings with
+ * their documents (see ledger/posting.ts), sign-ups with their e-mail guards, memberships with
+ * their counters.
  *
  * A TransactItem may carry a meaning for its condition: `onConditionFailed(item, () => error)`
  * registers the error to throw when DynamoDB cancels the transaction because of that item's
@@ -8,10 +9,11 @@
  * registry is a WeakMap, so the items stay plain DynamoDB input that callers can concatenate.
  */
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../db/client.js';
+import { documentClient } from './client.js';
 import { Conflict, HttpError } from '../http/errors.js';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type TransactUpdate = NonNullable<TransactItem['Update']>;
 
 /** DynamoDB's limit on actions in one transaction (the 4 MB limit is far away: an entry item is < 400 KB). */
 export const MAX_TRANSACTION_ACTIONS = 100;
@@ -30,15 +32,36 @@ export function onConditionFailed<T extends TransactItem>(item: T, error: () => 
 type Params = Record<string, unknown>;
 const withoutReturnValues = ({ ReturnValues: _ignored, ...rest }: Params) => rest;
 
-/** TransactItems from ElectroDB `.params()` of a put/create, update/patch or delete. */
-export const putItem = (params: Params): TransactItem => ({ Put: withoutReturnValues(params) as never });
-export const updateItem = (params: Params): TransactItem => ({ Update: withoutReturnValues(params) as never });
-export const deleteItem = (params: Params): TransactItem => ({ Delete: withoutReturnValues(params) as never });
+const meaning = (item: TransactItem, error?: () => Error) => (error ? onConditionFailed(item, error) : item);
+
+/** TransactItems from ElectroDB `.params()` of a put/create, update/patch or delete, with what a failed condition means. */
+export const putItem = (params: Params, error?: () => Error): TransactItem => meaning({ Put: withoutReturnValues(params) as never }, error);
+export const updateItem = (params: Params, error?: () => Error): TransactItem => meaning({ Update: withoutReturnValues(params) as never }, error);
+export const deleteItem = (params: Params, error?: () => Error): TransactItem => meaning({ Delete: withoutReturnValues(params) as never }, error);
 /** A condition on an item the transaction does not change, from a conditional delete's params. */
-export function conditionCheck(deleteParams: Params): TransactItem {
+export function conditionCheck(deleteParams: Params, error?: () => Error): TransactItem {
   const { Key, TableName, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = deleteParams;
   if (!ConditionExpression) throw new Error('A condition check needs a condition');
-  return { ConditionCheck: { Key, TableName, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } as never };
+  return meaning({ ConditionCheck: { Key, TableName, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } as never }, error);
+}
+
+/** A failed condition nobody gave a meaning to: a 409 that still tells which action failed. */
+export class TransactionRejected extends Conflict {
+  constructor(readonly failedIndex: number) {
+    super('The data changed while saving; reload and try again');
+  }
+  failedAt(index: number) { return this.failedIndex === index; }
+}
+
+/** True for a single (non-transactional) write refused by its condition; ElectroDB wraps the SDK error. */
+export function isConditionFailure(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    const { name, message } = e as { name?: string; message?: unknown };
+    if (name === 'ConditionalCheckFailedException') return true;
+    if (typeof message === 'string' && message.includes('The conditional request failed')) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** A transaction that cannot be written as one: the caller must split the work. */
@@ -56,7 +79,6 @@ function keyOf(item: TransactItem): string {
 
 interface Cancellation { name?: string; CancellationReasons?: { Code?: string; Message?: string }[] }
 
-const changedMeanwhile = () => new Conflict('The data changed while saving; reload and try again');
 
 /**
  * Writes all items or none. A failed condition throws the error registered for that item (or a
@@ -86,8 +108,8 @@ export async function postTransaction(items: TransactItem[]): Promise<void> {
       const reasons = e.CancellationReasons ?? [];
       const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
       if (failed >= 0) {
-        const meaning = conditionMeanings.get(items[failed]!);
-        throw meaning ? meaning() : changedMeanwhile();
+        const registered = conditionMeanings.get(items[failed]!);
+        throw registered ? registered() : new TransactionRejected(failed);
       }
       const retryable = clashed || (reasons.length > 0 && reasons.every((r) => r.Code === 'None' || r.Code === 'TransactionConflict'));
       if (!retryable) throw err;
@@ -95,4 +117,9 @@ export async function postTransaction(items: TransactItem[]): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, Math.min(400, 15 * 2 ** attempt) * (0.5 + Math.random())));
     }
   }
+}
+
+/** Independent changes in transactions of at most 100 actions each (order between them does not matter). */
+export async function postInChunks(items: TransactItem[]): Promise<void> {
+  for (let i = 0; i < items.length; i += MAX_TRANSACTION_ACTIONS) await postTransaction(items.slice(i, i + MAX_TRANSACTION_ACTIONS));
 }
