@@ -117,3 +117,62 @@ describe('api client error handling (SPEC §8)', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 });
+
+/** A stand-in XMLHttpRequest: reports upload progress in two steps, then answers with `reply`. */
+function stubXhr(reply: { status: number; body: unknown }) {
+  const sent: { method: string; url: string; headers: Record<string, string>; withCredentials: boolean }[] = [];
+  class FakeXhr {
+    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    withCredentials = false;
+    status = 0;
+    statusText = '';
+    responseText = '';
+    private request = { method: '', url: '', headers: {} as Record<string, string> };
+    open(method: string, url: string) { this.request.method = method; this.request.url = url; }
+    setRequestHeader(name: string, value: string) { this.request.headers[name.toLowerCase()] = value; }
+    getResponseHeader() { return 'application/json'; }
+    abort() { this.onabort?.(); }
+    send() {
+      sent.push({ ...this.request, withCredentials: this.withCredentials });
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 200 });
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 200, total: 200 });
+      this.status = reply.status;
+      this.statusText = reply.status === 201 ? 'Created' : 'Error';
+      this.responseText = JSON.stringify(reply.body);
+      this.onload?.();
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+describe('uploads with progress', () => {
+  it('reports progress and sends the same headers and cookies as every other call', async () => {
+    // prepare
+    window.localStorage.setItem(STORAGE_KEYS.accessToken, 'token-xyz');
+    const sent = stubXhr({ status: 201, body: { id: 'f1', filename: 'a.pdf' } });
+    const progress: number[] = [];
+    const formData = new FormData();
+    formData.append('file', new Blob(['%PDF-1.7']), 'a.pdf');
+    // act
+    const result = await api.post('/organizations/org-1/file-uploads/upload', { organizationId: 'org-1', formData, onUploadProgress: (f) => progress.push(f) });
+    // assess
+    expect(result).toEqual({ id: 'f1', filename: 'a.pdf' });
+    expect(progress).toEqual([0.25, 1, 1]);
+    expect(sent[0]).toMatchObject({ method: 'POST', withCredentials: true, url: '/api/v1/organizations/org-1/file-uploads/upload' });
+    expect(sent[0]!.headers.authorization).toBe('Bearer token-xyz');
+    expect(sent[0]!.headers['x-organization-id']).toBe('org-1');
+  });
+
+  it('turns a refused upload into the same ApiError with the server detail', async () => {
+    stubXhr({ status: 415, body: { detail: 'File type not allowed' } });
+    const formData = new FormData();
+    const error = await api.post('/organizations/org-1/file-uploads/upload', { organizationId: 'org-1', formData, onUploadProgress: () => undefined }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(415);
+    expect((error as ApiError).detail).toBe('File type not allowed');
+  });
+});

@@ -16,6 +16,8 @@ export interface RequestOptions {
   /** Sent as X-Organization-ID: every organization-scoped call carries it (SPEC §6). */
   organizationId?: string | null;
   signal?: AbortSignal;
+  /** Called with the share of the body sent so far (0–1); uploads report progress this way. */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 /**
@@ -77,12 +79,11 @@ function buildUrl(path: string, query?: Record<string, QueryValue>) {
   return search ? `${url}?${search}` : url;
 }
 
-async function parseBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return undefined;
-  const text = await response.text();
-  if (!text) return undefined;
-  const type = response.headers.get('content-type') ?? '';
-  if (type.includes('json')) {
+interface RawResponse { status: number; statusText: string; contentType: string; text: string }
+
+function parseBody({ status, contentType, text }: RawResponse): unknown {
+  if (status === 204 || !text) return undefined;
+  if (contentType.includes('json')) {
     try {
       return JSON.parse(text);
     } catch {
@@ -90,6 +91,30 @@ async function parseBody(response: Response): Promise<unknown> {
     }
   }
   return text;
+}
+
+async function sendWithFetch(url: string, init: RequestInit): Promise<RawResponse> {
+  const response = await fetch(url, init);
+  return { status: response.status, statusText: response.statusText, contentType: response.headers.get('content-type') ?? '', text: await response.text() };
+}
+
+/** fetch cannot report upload progress; XMLHttpRequest can, with the same headers and cookies. */
+function sendWithProgress(url: string, init: RequestInit, onProgress: (fraction: number) => void): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method ?? 'POST', url);
+    xhr.withCredentials = true;
+    (init.headers as Headers).forEach((value, name) => xhr.setRequestHeader(name, value));
+    xhr.upload.onprogress = (event) => { if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total); };
+    xhr.onload = () => {
+      onProgress(1);
+      resolve({ status: xhr.status, statusText: xhr.statusText, contentType: xhr.getResponseHeader('content-type') ?? '', text: xhr.responseText });
+    };
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
+    init.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(init.body as XMLHttpRequestBodyInit | null);
+  });
 }
 
 /**
@@ -113,15 +138,17 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     body = JSON.stringify(options.json);
   }
 
-  const response = await fetch(buildUrl(path, options.query), {
+  const url = buildUrl(path, options.query);
+  const init: RequestInit = {
     method: options.method ?? (body === undefined ? 'GET' : 'POST'),
     headers,
     body,
     credentials: 'include',
     signal: options.signal,
-  });
-  const parsed = await parseBody(response);
-  if (!response.ok) {
+  };
+  const response = options.onUploadProgress ? await sendWithProgress(url, init, options.onUploadProgress) : await sendWithFetch(url, init);
+  const parsed = parseBody(response);
+  if (response.status < 200 || response.status >= 300) {
     if (response.status === 401 && token) onUnauthorized?.();
     throw new ApiError(response.status, response.statusText, parsed);
   }

@@ -9,15 +9,17 @@ export interface UploadFileInput {
   /** Comma-separated, as the API takes them. */
   tags?: string;
   fileType: FileType;
+  onProgress?: (fraction: number) => void;
 }
 
-export const uploadFile = ({ organizationId, file, description, tags, fileType }: UploadFileInput) => {
+export const uploadFile = ({ organizationId, file, description, tags, fileType, onProgress }: UploadFileInput) => {
   const formData = new FormData();
   formData.append('file', file, file.name);
   return api.post<FileUpload>(`/organizations/${segment(organizationId)}/file-uploads/upload`, {
     organizationId,
     formData,
     query: { description, tags, file_type: fileType },
+    onUploadProgress: onProgress,
   });
 };
 

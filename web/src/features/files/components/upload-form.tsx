@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Grid, Heading } from '@radix-ui/themes';
+import { Button, Card, Flex, Grid, Heading, Progress, Text } from '@radix-ui/themes';
 import { MAX_UPLOAD_BYTES, UPLOAD_CONTENT_TYPES, schemas } from '@daftar/shared';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ export function UploadForm({ organizationId }: { organizationId: string }) {
   const [values, setValues] = useState<{ description: string; tags: string; file_type: FileType }>({ description: '', tags: '', file_type: 'document' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const upload = useUploadFile();
+  const [progress, setProgress] = useState<number | null>(null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -28,9 +29,11 @@ export function UploadForm({ organizationId }: { organizationId: string }) {
     if (!result.success) Object.assign(fieldErrors, result.errors);
     setErrors(fieldErrors);
     if (!file || Object.keys(fieldErrors).length) return;
+    setProgress(0);
     upload.mutate(
-      { organizationId, file, description: query.description, tags: query.tags, fileType: values.file_type },
+      { organizationId, file, description: query.description, tags: query.tags, fileType: values.file_type, onProgress: setProgress },
       {
+        onSettled: () => setProgress(null),
         onSuccess: (uploaded) => {
           notify.success(t('files.uploaded', { name: uploaded.filename }));
           setFile(null);
@@ -67,6 +70,14 @@ export function UploadForm({ organizationId }: { organizationId: string }) {
           <TextInput label={t('files.description')} name="description" value={values.description} error={errors.description} onChange={(e) => setValues({ ...values, description: e.target.value })} />
           <TextInput label={t('files.tags')} name="tags" value={values.tags} error={errors.tags} hint={t('files.tagsHint')} onChange={(e) => setValues({ ...values, tags: e.target.value })} />
         </Grid>
+        {progress !== null && (
+          <Flex direction="column" gap="1" mt="4">
+            <Text as="label" id="upload-progress-label" size="2">
+              {t('files.progress', { percent: Math.round(progress * 100) })}
+            </Text>
+            <Progress aria-labelledby="upload-progress-label" value={Math.round(progress * 100)} max={100} />
+          </Flex>
+        )}
         <Flex justify="end" mt="4">
           <Button type="submit" loading={upload.isPending}>
             {t('files.uploadSubmit')}
