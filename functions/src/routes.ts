@@ -222,6 +222,25 @@ export const routeTable = {
       `POST ${ORG}/taxes/jordan-gst/setup`,
     ],
   },
+  invoices: {
+    description: 'Sales invoices: drafts with line items, confirmation (posting), status',
+    routes: [
+      `GET ${ORG}/invoices`,
+      `GET ${ORG}/invoices/list`,
+      `POST ${ORG}/invoices/with-line-items`,
+      `GET ${ORG}/invoices/{invoice_id}`,
+      `PUT ${ORG}/invoices/{invoice_id}`,
+      `DELETE ${ORG}/invoices/{invoice_id}`,
+      `PUT ${ORG}/invoices/{invoice_id}/with-line-items`,
+      `POST ${ORG}/invoices/{invoice_id}/confirm`,
+      `POST ${ORG}/invoices/{invoice_id}/duplicate`,
+      `PUT ${ORG}/invoices/{invoice_id}/status`,
+      `GET ${ORG}/invoices/{invoice_id}/line-items`,
+      `POST ${ORG}/invoices/{invoice_id}/line-items`,
+      `PUT ${ORG}/invoices/{invoice_id}/line-items/{line_item_id}`,
+      `DELETE ${ORG}/invoices/{invoice_id}/line-items/{line_item_id}`,
+    ],
+  },
 } as const satisfies Record<string, { description: string; routes: readonly `${HttpMethod} /api/v1/${string}`[] }>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -12,3 +12,4 @@ export * from './einvoicing.js';
 export * from './contacts.js';
 export * from './taxes.js';
 export * from './accounting.js';
+export * from './invoices.js';
