@@ -1,5 +1,5 @@
 import { hasRank, schemas, type Role } from '@daftar/shared';
-import { createHandler, defineRoutes, route, type RouteContext } from '../http/api.js';
+import { createHandler, defineRoutes, route, signedInUser, type RouteContext } from '../http/api.js';
 import { Forbidden, NotFound } from '../http/errors.js';
 import { ApiKey, type ApiKeyItem } from '../db/apiKey.js';
 import { uuidv7 } from '../platform/ids.js';
@@ -15,10 +15,7 @@ const ORG = '/api/v1/organizations/{organization_id}';
  * Keys are managed by signed-in admins only: a key that could mint or re-activate keys would let
  * a leaked credential outlive its own revocation.
  */
-function requireSignedInUser(ctx: RouteContext<unknown, unknown>) {
-  if (ctx.principal?.kind !== 'user') throw new Forbidden('API keys cannot manage API keys; sign in as an admin');
-  return ctx.principal.user;
-}
+const requireSignedInUser = (ctx: RouteContext<unknown, unknown>) => signedInUser(ctx, 'API keys cannot manage API keys; sign in as an admin');
 
 function refuseRoleAboveCaller(ctx: RouteContext<unknown, unknown>, role: Role | undefined) {
   if (role && !hasRank(ctx.role, role)) throw new Forbidden('An API key cannot have a role above your own');

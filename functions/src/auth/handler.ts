@@ -1,12 +1,12 @@
 import { LOGIN_FAILURE_WINDOW_SECONDS, LOGIN_MAX_FAILURES, schemas } from '@daftar/shared';
 import { z } from 'zod';
 import { RevokedToken } from '../db/revokedToken.js';
-import { createHandler, defineRoutes, Reply, route, validate } from '../http/api.js';
+import { createHandler, defineRoutes, Reply, route, signedInPrincipal, validate } from '../http/api.js';
 import { BadRequest, Forbidden, NotFound } from '../http/errors.js';
 import { sendMail } from '../platform/mailer.js';
 import { dummyPasswordHash, verifyPassword } from '../platform/passwords.js';
 import { issueAccessToken } from '../platform/tokens.js';
-import { auditPlatform, findUserByEmail, publicUser, signedIn } from '../users/accounts.js';
+import { auditPlatform, findUserByEmail, publicUser } from '../users/accounts.js';
 import { issuePasswordReset, passwordRecoveryEmail, redeemPasswordReset } from './passwordReset.js';
 import { assertSignInAllowed, clearLimit, consumeMailQuota, recordSignInFailure } from './rateLimit.js';
 
@@ -62,7 +62,7 @@ export const routes = defineRoutes('auth', {
     summary: 'The user the access token belongs to',
     response: schemas.userPublic,
     autoAudit: false,
-    handler: async (ctx) => publicUser(signedIn(ctx).user),
+    handler: async (ctx) => publicUser(signedInPrincipal(ctx).user),
   }),
 
   'POST /api/v1/logout': route({
@@ -70,7 +70,7 @@ export const routes = defineRoutes('auth', {
     summary: 'Revoke this access token',
     response: schemas.message,
     handler: async (ctx) => {
-      const { user, token } = signedIn(ctx);
+      const { user, token } = signedInPrincipal(ctx);
       // Kept until the token would have expired anyway; then DynamoDB's TTL removes it.
       await RevokedToken.put({ jti: token.jti, user_id: user.id, ttl: token.exp }).go();
       ctx.audit({ action: 'user.signed_out', entity_type: 'user', entity_id: user.id, summary: `${user.email} signed out` });

@@ -16,6 +16,7 @@ import { Conflict, NotFound, ValidationError } from '../http/errors.js';
 import { deleteItem, putItem, updateItem, postTransaction, type TransactItem } from '../db/transaction.js';
 import { uuidv7 } from '../platform/ids.js';
 import { nameKey, searchPrefixes, searchTerms } from './search.js';
+import { assertUnreferenced, InUse, type ReferenceCheck } from '../db/references.js';
 
 // ---------------------------------------------------------------------------------------------
 // Presentation
@@ -334,13 +335,6 @@ function taxNumberSteps(before: ContactRecord, after: ContactRecord): TransactIt
 // ---------------------------------------------------------------------------------------------
 // Deleting
 
-/** Says whether something of one kind (invoices, bills, …) refers to the contact. */
-export interface ContactReferenceCheck {
-  /** Plural noun for messages: "invoices". */
-  what: string;
-  isReferenced(organizationId: string, contactId: string): Promise<boolean>;
-}
-
 /**
  * What may refer to a contact. Nothing does yet; each module that stores a contact id (invoices,
  * bills, payments, POS transactions, layaways, …) adds its check HERE — typically a Query with
@@ -350,20 +344,11 @@ export interface ContactReferenceCheck {
  * transaction that writes the reference, so a contact deleted between this check and the delete
  * cannot gain a dangling reference.
  */
-export const contactReferenceChecks: ContactReferenceCheck[] = [];
+export const contactReferenceChecks: ReferenceCheck[] = [];
 
-export class ContactInUse extends Conflict {
-  constructor(readonly references: string[]) {
-    super(`The contact is used by ${references.join(', ')}`);
-  }
-}
-
-/** Throws ContactInUse when anything refers to the contact; a contact in use is kept, deactivated. */
-export async function assertContactDeletable(organizationId: string, contactId: string): Promise<void> {
-  const used = await Promise.all(contactReferenceChecks.map((check) => check.isReferenced(organizationId, contactId)));
-  const references = contactReferenceChecks.filter((_, i) => used[i]).map((check) => check.what);
-  if (references.length) throw new ContactInUse(references);
-}
+/** Throws InUse when anything refers to the contact; a contact in use is kept, deactivated. */
+export const assertContactDeletable = (organizationId: string, contactId: string) =>
+  assertUnreferenced(contactReferenceChecks, 'contact', organizationId, contactId);
 
 /**
  * Deletes the contact with its tax-number guard and search keys, or, when it is referenced,
@@ -377,7 +362,7 @@ export async function deleteContact(
   try {
     await assertContactDeletable(organizationId, id);
   } catch (error) {
-    if (!(error instanceof ContactInUse)) throw error;
+    if (!(error instanceof InUse)) throw error;
     if (contact.is_active) {
       const after: ContactRecord = { ...contact, is_active: false, version: contact.version + 1, updated_at: new Date().toISOString() };
       await postTransaction([contactWrite(contact, after), ...searchKeySteps(contact, after)]);

@@ -76,6 +76,14 @@ export class Reply {
   static redirect(location: string) { return new Reply(302, '', { location }); }
 }
 
+/** The signed-in person behind a call; a call made with an API key is refused (403, `why`). */
+export function signedInPrincipal(ctx: RouteContext<unknown, unknown>, why = 'This call needs a signed-in user, not an API key') {
+  if (!ctx.principal) throw new Unauthorized();
+  if (ctx.principal.kind !== 'user') throw new Forbidden(why);
+  return ctx.principal;
+}
+export const signedInUser = (ctx: RouteContext<unknown, unknown>, why?: string) => signedInPrincipal(ctx, why).user;
+
 export const route = <B extends Schema = undefined, Q extends Schema = undefined>(def: RouteDef<B, Q>) => def;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -2,7 +2,7 @@ import { schemas } from '@daftar/shared';
 import { z } from 'zod';
 import { createHandler, defineRoutes, route, validate } from '../http/api.js';
 import { writeAudit } from '../http/audit.js';
-import { signedInUser } from '../organizations/actor.js';
+import { signedInUser } from '../http/api.js';
 import { completeOnboarding, progressOf, savedSteps, saveStep, skipStep, statusOf, stepOf, validateOnboarding } from './progress.js';
 
 const stepParam = (params: Record<string, string>) => validate(z.object({ step: schemas.onboardingStep }), { step: params.step }, 'path').step;

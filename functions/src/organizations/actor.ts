@@ -1,14 +1,6 @@
 import type { Role } from '@daftar/shared';
 import type { RouteContext } from '../http/api.js';
-import { Forbidden, Unauthorized } from '../http/errors.js';
-import type { UserItem } from '../db/user.js';
-
-/** The signed-in user (routes with access 'user', or organization routes that need a person). */
-export function signedInUser(ctx: RouteContext<unknown, unknown>, why = 'This call needs a signed-in user, not an API key'): UserItem {
-  if (!ctx.principal) throw new Unauthorized();
-  if (ctx.principal.kind !== 'user') throw new Forbidden(why);
-  return ctx.principal.user;
-}
+import { Unauthorized } from '../http/errors.js';
 
 /**
  * Who acts on an organization route, with the rank the pipeline granted (superusers act as

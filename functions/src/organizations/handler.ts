@@ -3,7 +3,8 @@ import { createHandler, defineRoutes, route } from '../http/api.js';
 import { writeAudit } from '../http/audit.js';
 import { Forbidden, NotFound } from '../http/errors.js';
 import { User } from '../db/user.js';
-import { organizationActor, signedInUser } from './actor.js';
+import { organizationActor } from './actor.js';
+import { signedInUser } from '../http/api.js';
 import { addExistingUser, changeMemberRole, listMembers, removeMember, toMemberPublic } from './members.js';
 import {
   createOrganization,

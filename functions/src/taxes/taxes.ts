@@ -16,6 +16,7 @@ import { Tax, TaxCode, type TaxRecord } from '../db/tax.js';
 import { Conflict, NotFound, ValidationError } from '../http/errors.js';
 import { deleteItem, putItem, updateItem, postTransaction, type TransactItem } from '../db/transaction.js';
 import { uuidv7 } from '../platform/ids.js';
+import { assertUnreferenced, InUse, type ReferenceCheck } from '../db/references.js';
 
 // ---------------------------------------------------------------------------------------------
 // Presentation
@@ -223,13 +224,6 @@ function codeSteps(before: TaxRecord, after: TaxRecord): TransactItem[] {
 // ---------------------------------------------------------------------------------------------
 // Deleting
 
-/** Says whether something of one kind (invoice lines, bills, products, …) uses the tax. */
-export interface TaxReferenceCheck {
-  /** Plural noun for messages: "invoices". */
-  what: string;
-  isReferenced(organizationId: string, taxId: string): Promise<boolean>;
-}
-
 /**
  * What may use a tax. Nothing does yet; each module that stores a tax id (invoice and bill lines,
  * products, POS, …) adds its check HERE, not by registering at import time: every resource is its
@@ -237,20 +231,11 @@ export interface TaxReferenceCheck {
  * must also put a ConditionCheck that the tax exists and is active into the transaction that
  * writes the reference, so a tax deleted between this check and the delete gains no reference.
  */
-export const taxReferenceChecks: TaxReferenceCheck[] = [];
+export const taxReferenceChecks: ReferenceCheck[] = [];
 
-export class TaxInUse extends Conflict {
-  constructor(readonly references: string[]) {
-    super(`The tax is used by ${references.join(', ')}`);
-  }
-}
-
-/** Throws TaxInUse when anything uses the tax; a tax in use is kept, deactivated. */
-export async function assertTaxDeletable(organizationId: string, taxId: string): Promise<void> {
-  const used = await Promise.all(taxReferenceChecks.map((check) => check.isReferenced(organizationId, taxId)));
-  const references = taxReferenceChecks.filter((_, i) => used[i]).map((check) => check.what);
-  if (references.length) throw new TaxInUse(references);
-}
+/** Throws InUse when anything uses the tax; a tax in use is kept, deactivated. */
+export const assertTaxDeletable = (organizationId: string, taxId: string) =>
+  assertUnreferenced(taxReferenceChecks, 'tax', organizationId, taxId);
 
 /** Deletes the tax and its code guard, or deactivates it (and drops its default mark) when used. */
 export async function deleteTax(
@@ -261,7 +246,7 @@ export async function deleteTax(
   try {
     await assertTaxDeletable(organizationId, id);
   } catch (error) {
-    if (!(error instanceof TaxInUse)) throw error;
+    if (!(error instanceof InUse)) throw error;
     if (!tax.is_active) return { tax, outcome: 'deactivated', references: error.references };
     const after: TaxRecord = { ...tax, is_active: false, is_default: false, version: tax.version + 1, updated_at: new Date().toISOString() };
     await postTransaction([taxWrite(tax, after)]);

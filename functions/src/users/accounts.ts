@@ -6,7 +6,7 @@ import { Organization } from '../db/organization.js';
 import { User, UserEmail, type UserItem } from '../db/user.js';
 import { writeAudit, type AuditEntry } from '../http/audit.js';
 import type { RouteContext } from '../http/api.js';
-import { Conflict, Unauthorized } from '../http/errors.js';
+import { Conflict } from '../http/errors.js';
 import { newVerification, sendVerification, type PendingVerification } from '../email-verification/verification.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
 import { logger } from '../platform/logger.js';
@@ -29,13 +29,6 @@ export function publicUser(user: UserItem): UserPublic {
   };
 }
 
-/** The signed-in user of a 'user' or 'superuser' route (the pipeline refuses API keys there). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function signedIn(ctx: RouteContext<any, any>) {
-  const principal = ctx.principal;
-  if (!principal || principal.kind !== 'user') throw new Unauthorized();
-  return principal;
-}
 
 /**
  * Platform audit record (organization null) for calls whose actor the pipeline cannot know:

@@ -4,11 +4,11 @@ import { documentClient } from '../db/client.js';
 import { OrganizationName, organizationNameKey } from '../db/organization.js';
 import { User } from '../db/user.js';
 import { consume, MAIL_IP_WINDOW_SECONDS, SIGNUPS_MAX_PER_IP } from '../auth/rateLimit.js';
-import { createHandler, defineRoutes, route } from '../http/api.js';
+import { createHandler, defineRoutes, route, signedInPrincipal } from '../http/api.js';
 import { BadRequest, Forbidden, NotFound } from '../http/errors.js';
 import { verifyPassword } from '../platform/passwords.js';
 import { issueAccessToken } from '../platform/tokens.js';
-import { auditPlatform, createAccount, deleteAccount, getUser, publicUser, signedIn, updateAccount, type AccountChanges } from './accounts.js';
+import { auditPlatform, createAccount, deleteAccount, getUser, publicUser, updateAccount, type AccountChanges } from './accounts.js';
 
 const USER_NOT_FOUND = 'User not found';
 
@@ -67,7 +67,7 @@ export const routes = defineRoutes('users', {
     access: 'user',
     summary: 'The signed-in user',
     response: schemas.userPublic,
-    handler: async (ctx) => publicUser(signedIn(ctx).user),
+    handler: async (ctx) => publicUser(signedInPrincipal(ctx).user),
   }),
 
   'DELETE /api/v1/users/me': route({
@@ -75,7 +75,7 @@ export const routes = defineRoutes('users', {
     summary: 'Delete my account',
     response: schemas.message,
     handler: async (ctx) => {
-      const { user } = signedIn(ctx);
+      const { user } = signedInPrincipal(ctx);
       if (user.is_superuser) throw new Forbidden('Super users are not allowed to delete themselves');
       await deleteAccount(user, 'self');
       ctx.audit({ action: 'user.deleted', entity_type: 'user', entity_id: user.id, summary: `${user.email} deleted their account` });
@@ -89,7 +89,7 @@ export const routes = defineRoutes('users', {
     body: schemas.userUpdateMe,
     response: schemas.userPublic,
     handler: async (ctx) => {
-      const { user } = signedIn(ctx);
+      const { user } = signedInPrincipal(ctx);
       const updated = await updateAccount(user, ctx.body);
       ctx.audit({ action: 'user.updated', entity_type: 'user', entity_id: user.id, summary: `${user.email} updated their profile`, changes: changedFields(ctx.body) });
       return publicUser(updated);
@@ -102,7 +102,7 @@ export const routes = defineRoutes('users', {
     body: schemas.updatePassword,
     response: schemas.passwordUpdated,
     handler: async (ctx) => {
-      const { user } = signedIn(ctx);
+      const { user } = signedInPrincipal(ctx);
       const { current_password: current, new_password: next } = ctx.body;
       if (!(await verifyPassword(current, user.password_hash))) throw new BadRequest('Incorrect password');
       if (current === next) throw new BadRequest('New password cannot be the same as the current one');
@@ -142,7 +142,7 @@ export const routes = defineRoutes('users', {
     summary: 'A user (superusers: anyone; others: themselves)',
     response: schemas.userPublic,
     handler: async (ctx) => {
-      const { user: me } = signedIn(ctx);
+      const { user: me } = signedInPrincipal(ctx);
       if (ctx.params.user_id === me.id) return publicUser(me);
       if (!me.is_superuser) throw new Forbidden();
       const user = await getUser(ctx.params.user_id!);
@@ -157,7 +157,7 @@ export const routes = defineRoutes('users', {
     body: schemas.userUpdate,
     response: schemas.userPublic,
     handler: async (ctx) => {
-      const { user: me } = signedIn(ctx);
+      const { user: me } = signedInPrincipal(ctx);
       const user = await getUser(ctx.params.user_id!);
       if (!user) throw new NotFound(USER_NOT_FOUND);
       // The last superuser must not lock the platform out by accident.
@@ -175,7 +175,7 @@ export const routes = defineRoutes('users', {
     summary: 'Delete a user (superuser)',
     response: schemas.message,
     handler: async (ctx) => {
-      const { user: me } = signedIn(ctx);
+      const { user: me } = signedInPrincipal(ctx);
       if (ctx.params.user_id === me.id) throw new Forbidden('Super users are not allowed to delete themselves');
       const user = await getUser(ctx.params.user_id!);
       if (!user) throw new NotFound(USER_NOT_FOUND);
