@@ -14,6 +14,7 @@ import { ensureBuckets, ensureQueues, ensureTable, startAwsExtras, startDynamo, 
 import { localEnvironment } from '../infra/local/environment.js';
 import type { HttpResponseLike } from '../infra/local/apigw.js';
 import { median, percentile, ratio, round, timeMs } from './stats.js';
+import { measureLedger, type LedgerBenchResult } from './ledger.js';
 
 export interface EndpointResult {
   name: string;
@@ -38,6 +39,7 @@ export interface ApiBenchResult {
   sign_in_without_kdf_p50_ms: number | null;
   sign_in_without_kdf_p50_ratio: number | null;
   round_trip_counter_check: string;
+  ledger: LedgerBenchResult | { error: string };
 }
 
 const TABLE = 'daftar-bench';
@@ -159,6 +161,13 @@ export async function measureApi(opts: { calls: number; warmup: number; log: (li
       await measure('current user', 'GET /api/v1/users/me', () => call('GET', '/api/v1/users/me', { token })),
       await measure('organization members', 'GET /api/v1/organizations/{organization_id}/members', () => call('GET', `/api/v1/organizations/${org.id}/members`, { token })),
     ];
+    let ledger: LedgerBenchResult | { error: string };
+    try {
+      ledger = await measureLedger({ call, token, table: TABLE, seen, calls: Math.min(opts.calls, 100), log: opts.log });
+    } catch (err) {
+      opts.log(`ledger failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      ledger = { error: err instanceof Error ? err.message : String(err) };
+    }
     const signIn = results[0]!;
     const kdfP50 = median(kdfSamples);
     const withoutKdf = signIn.p50_ms !== null ? signIn.p50_ms - kdfP50 : null;
@@ -171,6 +180,7 @@ export async function measureApi(opts: { calls: number; warmup: number; log: (li
       sign_in_without_kdf_p50_ms: withoutKdf !== null ? round(withoutKdf) : null,
       sign_in_without_kdf_p50_ratio: withoutKdf !== null ? ratio(withoutKdf, baseP50) : null,
       round_trip_counter_check: counterCheck,
+      ledger,
     };
   } finally {
     for (const c of clients) c.destroy();

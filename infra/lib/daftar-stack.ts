@@ -6,7 +6,7 @@ import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { consumers as consumerTable, handlerEntry, routeTable, schedules as scheduleTable, type ResourceName } from '@daftar/functions/routes';
-import { allRouteKeys, type ConsumerDefinitions, type RouteTableDefinition, type ScheduleDefinitions } from './definitions.js';
+import { allRouteKeys, gatewayRouteKeys, groupedRouteConflicts, type ApiRouteMode, type ConsumerDefinitions, type RouteTableDefinition, type ScheduleDefinitions } from './definitions.js';
 import { Jobs } from './jobs.js';
 import { Monitoring } from './monitoring.js';
 import { functionsSourceDir } from './paths.js';
@@ -26,6 +26,8 @@ export const CONTEXT = {
   alarmEmail: 'daftar:alarmEmail',
   mailFrom: 'daftar:mailFrom',
   apiRouteQuota: 'daftar:apiRouteQuota',
+  /** `per-route`, `grouped` or `auto` (default: per-route while it fits the quota, else grouped). */
+  apiRouteMode: 'daftar:apiRouteMode',
   apiThrottleRate: 'daftar:apiThrottleRate',
   apiThrottleBurst: 'daftar:apiThrottleBurst',
 } as const;
@@ -53,6 +55,8 @@ export class DaftarStack extends Stack {
   readonly web: WebHosting;
   readonly resourceApis: Record<string, ResourceApi> = {};
   readonly jobs: Jobs;
+  /** How the route table became API Gateway routes (definitions.ts). */
+  readonly apiRouteMode: ApiRouteMode;
   readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: DaftarStackProps = {}) {
@@ -116,10 +120,18 @@ export class DaftarStack extends Stack {
     });
 
     const routeQuota = numberContext(CONTEXT.apiRouteQuota, DEFAULT_API_ROUTE_QUOTA);
-    if (routeKeys.length > routeQuota) {
+    const requestedMode = context(CONTEXT.apiRouteMode) ?? 'auto';
+    if (!['auto', 'per-route', 'grouped'].includes(requestedMode)) throw new Error(`Context ${CONTEXT.apiRouteMode} must be auto, per-route or grouped, got ${requestedMode}`);
+    this.apiRouteMode = requestedMode === 'auto' ? (routeKeys.length <= routeQuota ? 'per-route' : 'grouped') : (requestedMode as ApiRouteMode);
+    if (this.apiRouteMode === 'grouped') {
+      const conflicts = groupedRouteConflicts(table);
+      if (conflicts.length) throw new Error(`Grouped API routes claimed by two resources: ${conflicts.join(', ')}`);
+    }
+    const gatewayRouteCount = Object.values(table).reduce((n, definition) => n + gatewayRouteKeys(definition, this.apiRouteMode).length, 0);
+    if (gatewayRouteCount > routeQuota) {
       Annotations.of(this.httpApi).addError(
-        `The route table has ${routeKeys.length} routes; the HTTP API may hold ${routeQuota} (${CONTEXT.apiRouteQuota}). ` +
-        'Ask AWS to raise "Routes per API" (Service Quotas L-65B5C802) for this API, then set the context value. See docs/infrastructure.md.',
+        `The route table needs ${gatewayRouteCount} API Gateway routes (${this.apiRouteMode}); the HTTP API may hold ${routeQuota} (${CONTEXT.apiRouteQuota}). ` +
+        `Use ${CONTEXT.apiRouteMode}=grouped, or ask AWS to raise "Routes per API" (Service Quotas L-65B5C802) and set the context value. See docs/infrastructure.md.`,
       );
     }
 
@@ -145,6 +157,7 @@ export class DaftarStack extends Stack {
       this.resourceApis[resource] = new ResourceApi(this, `${pascal(resource)}Api`, {
         resource,
         definition,
+        routeKeys: gatewayRouteKeys(definition, this.apiRouteMode),
         httpApi: this.httpApi,
         platform: this.platform,
         environment,

@@ -2,7 +2,7 @@ import { Duration, NestedStack } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { Construct } from 'constructs';
-import { handlerEntry, splitRouteKey, type ResourceName } from '@daftar/functions/routes';
+import { handlerEntry, type ResourceName } from '@daftar/functions/routes';
 import { DaftarFunction } from './daftar-function.js';
 import type { ResourceDefinition } from './definitions.js';
 import type { PlatformResources } from './platform-resources.js';
@@ -13,13 +13,16 @@ export const API_FUNCTION_TIMEOUT = Duration.seconds(29);
 export interface ResourceApiProps {
   resource: string;
   definition: ResourceDefinition;
+  /** The API Gateway route keys serving the definition (`gatewayRouteKeys`). */
+  routeKeys: readonly string[];
   httpApi: apigwv2.IHttpApi;
   platform: PlatformResources;
   environment: Record<string, string>;
 }
 
 /**
- * One /api/v1 resource: its Lambda and one HTTP API route per route-table entry. A nested stack
+ * One /api/v1 resource: its Lambda and its HTTP API routes (one per route-table entry, or grouped
+ * by path prefix: definitions.ts). A nested stack
  * each, because the whole API (≈425 routes, ≈40 functions with roles, policies, log groups and
  * integrations) would not fit CloudFormation's 500 resources per stack.
  */
@@ -44,8 +47,8 @@ export class ResourceApi extends NestedStack {
       payloadFormatVersion: apigwv2.PayloadFormatVersion.VERSION_2_0,
       scopePermissionToRoute: false,
     });
-    for (const key of props.definition.routes) {
-      const { method, path } = splitRouteKey(key);
+    for (const key of props.routeKeys) {
+      const [method, path] = key.split(' ') as [keyof typeof apigwv2.HttpMethod, string];
       this.routes.push(new apigwv2.HttpRoute(this, key, {
         httpApi: props.httpApi,
         routeKey: apigwv2.HttpRouteKey.with(path, apigwv2.HttpMethod[method]),

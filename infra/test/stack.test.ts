@@ -5,6 +5,7 @@ import { tableDefinition } from '@daftar/functions/db/table';
 import { buckets, queues } from '@daftar/functions/platform/resources';
 import { routeTable, schedules } from '@daftar/functions/routes';
 import { CONTEXT } from '../lib/daftar-stack.js';
+import { gatewayRouteKeys, routePrefix } from '../lib/definitions.js';
 import { contentSecurityPolicy } from '../lib/web-hosting.js';
 import { removeSynthesizedOutputs, resourcesOf, synthesize } from './synthesize.js';
 
@@ -259,10 +260,52 @@ describe('HTTP API', () => {
     });
   });
 
-  it('fails synthesis when the routes exceed the route quota, before a deployment would', () => {
-    expect(() => synthesize({}, { context: { [CONTEXT.apiRouteQuota]: tableRouteKeys.length - 1 } }))
-      .toThrow(`The route table has ${tableRouteKeys.length} routes; the HTTP API may hold ${tableRouteKeys.length - 1}`);
+  it('fails synthesis when per-route routes exceed the route quota, before a deployment would', () => {
+    expect(() => synthesize({}, { context: { [CONTEXT.apiRouteQuota]: tableRouteKeys.length - 1, [CONTEXT.apiRouteMode]: 'per-route' } }))
+      .toThrow(`The route table needs ${tableRouteKeys.length} API Gateway routes (per-route); the HTTP API may hold ${tableRouteKeys.length - 1}`);
     Annotations.fromStack(stack).hasNoError('*', Match.anyValue());
+  });
+});
+
+describe('HTTP API with grouped routes', () => {
+  // What `auto` chooses once the table outgrows the quota.
+  const grouped = synthesize({}, { context: { [CONTEXT.apiRouteQuota]: tableRouteKeys.length - 1 } });
+  const groupedRoutes = resourcesOf(Object.values(grouped.resourceTemplates), 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey as string);
+
+  it('switches to one ANY route per path prefix and resource, well under the quota', () => {
+    expect(grouped.stack.apiRouteMode).toBe('grouped');
+    expect(groupedRoutes.every((key) => key.startsWith('ANY /api/v1/'))).toBe(true);
+    expect(new Set(groupedRoutes).size).toBe(groupedRoutes.length);
+    expect(groupedRoutes.length).toBeLessThan(tableRouteKeys.length / 2);
+    Annotations.fromStack(grouped.stack).hasNoError('*', Match.anyValue());
+  });
+
+  it('sends every table route to its own resource\'s function, as API Gateway picks the most specific route', () => {
+    const owner = new Map<string, string>();
+    for (const name of resourceNames) for (const key of gatewayRouteKeys(routeTable[name as keyof typeof routeTable], 'grouped')) owner.set(key.slice(4), name);
+    const gatewayPaths = [...owner.keys()];
+    // API Gateway: an exact path wins; else the greedy route with the longest matching prefix.
+    const pattern = (gatewayPath: string) =>
+      new RegExp(`^${gatewayPath.replace('{proxy+}', '\u0000').replace(/\{[^}]+\}/g, '[^/]+').replace('\u0000', '.+')}$`);
+    const resolve = (path: string) => {
+      const exact = gatewayPaths.filter((p) => !p.endsWith('{proxy+}') && pattern(p).test(path));
+      if (exact.length) return owner.get(exact[0]!);
+      const proxies = gatewayPaths.filter((p) => p.endsWith('{proxy+}') && pattern(p).test(path));
+      const best = proxies.sort((a, b) => b.length - a.length)[0];
+      return best ? owner.get(best) : undefined;
+    };
+    const concrete = (path: string) => path.replace(/\{[^}]+\}/g, 'x1');
+    for (const name of resourceNames) {
+      for (const key of routeTable[name as keyof typeof routeTable].routes) {
+        expect(resolve(concrete(key.slice(key.indexOf(' ') + 1))), key).toBe(name);
+      }
+    }
+  });
+
+  it('groups the accounting/ family by its second segment and keeps the organization path exact', () => {
+    expect(routePrefix('/api/v1/organizations/{organization_id}/accounting/bills/{bill_id}')).toBe('/api/v1/organizations/{organization_id}/accounting/bills');
+    expect(routePrefix('/api/v1/organizations/{organization_id}')).toBe('/api/v1/organizations/{organization_id}');
+    expect(routePrefix('/api/v1/login/access-token')).toBe('/api/v1/login');
   });
 });
 

@@ -17,7 +17,9 @@ import { countMatching } from '../db/paging.js';
 import { accountBalances, normalBalance } from '../ledger/balances.js';
 import { loadChart } from '../ledger/chart.js';
 import { addDays } from '../ledger/dates.js';
-import { deleteItem, onConditionFailed, postTransaction, putItem, updateItem } from '../db/transaction.js';
+import { conditionCheck, deleteItem, onConditionFailed, postTransaction, putItem, updateItem } from '../db/transaction.js';
+import { BankLedgerAccount } from '../db/bankAccount.js';
+import { isReferenced } from '../db/reference.js';
 
 export async function getAccount(organizationId: string, id: string): Promise<AccountRecord> {
   const { data } = await Account.get({ organization_id: organizationId, id }).go({ consistent: true });
@@ -145,7 +147,16 @@ export async function deleteAccount(organizationId: string, id: string): Promise
   if (await accountHasPostings(organizationId, id)) {
     throw new Conflict(`Account ${account.code} ${account.name} has postings and cannot be deleted; deactivate it instead`);
   }
+  if (await isReferenced(organizationId, { type: 'account', id })) {
+    throw new Conflict(`Account ${account.code} ${account.name} is used by documents or settings and cannot be deleted; deactivate it instead`);
+  }
   await postTransaction([
+    // A bank account's ledger account goes only with the bank account (checked in the transaction,
+    // so one linked meanwhile cancels the delete).
+    conditionCheck(
+      BankLedgerAccount.delete({ organization_id: organizationId, account_id: id }).where((a, { notExists }) => notExists(a.account_id)).params(),
+      () => new Conflict(`Account ${account.code} ${account.name} is the ledger account of a bank account; delete or relink the bank account first`),
+    ),
     onConditionFailed(deleteItem(Account.delete({ organization_id: organizationId, id }).where((a, { eq }) => eq(a.version, account.version)).params()), changedMeanwhile),
     onConditionFailed(deleteItem(AccountCode.delete({ organization_id: organizationId, code: account.code }).where((a, { eq }) => eq(a.account_id, id)).params()), changedMeanwhile),
   ]);

@@ -3,6 +3,9 @@ import { call } from '../../test/client.js';
 import { createOrganization, createUser, organizationWithRoles } from '../../test/fixtures.js';
 import { Account, AccountCode } from '../db/account.js';
 import { AuditLog } from '../db/auditLog.js';
+import { BankLedgerAccount } from '../db/bankAccount.js';
+import { referenceItem } from '../db/reference.js';
+import { postTransaction } from '../db/transaction.js';
 import { DEFAULT_CHART } from '../ledger/chart.js';
 import { ledgerAccounts, ledgerSnapshot } from '../ledger/test-helpers.js';
 
@@ -116,6 +119,27 @@ describe('accounts: chart of accounts', () => {
     expect(listed.body.data.some((x: { id: string }) => x.id === rent.id)).toBe(true);
     expect(listedActive.body.data.some((x: { id: string }) => x.id === rent.id)).toBe(false);
     expect((await Account.get({ organization_id: org.id, id: rent.id }).go()).data?.is_active).toBe(false);
+  });
+
+  it('keeps an account that a bank account or a document uses (409, nothing deleted)', async () => {
+    // prepare
+    const { org, users } = await organizationWithRoles();
+    const admin = { token: users.admin.token };
+    const create = async (code: string) => (await call('POST', `${base(org.id)}/accounts`, { ...admin, json: { code, name: `Account ${code}`, type: code.startsWith('1') ? 'asset' : 'expense', subtype: code.startsWith('1') ? 'bank' : 'rent' } })).body;
+    const bankLedger = await create('1125');
+    const usedByDocument = await create('6220');
+    await BankLedgerAccount.create({ organization_id: org.id, account_id: bankLedger.id, bank_account_id: 'bank-1' }).go();
+    await postTransaction([referenceItem(org.id, { type: 'account', id: usedByDocument.id }, { type: 'expense_category', id: 'category-1' })]);
+    // act
+    const removeBankLedger = await call('DELETE', `${base(org.id)}/accounts/${bankLedger.id}`, admin);
+    const removeUsed = await call('DELETE', `${base(org.id)}/accounts/${usedByDocument.id}`, admin);
+    // assess
+    expect(removeBankLedger.status).toBe(409);
+    expect(removeBankLedger.body.detail).toBe('Account 1125 Account 1125 is the ledger account of a bank account; delete or relink the bank account first');
+    expect(removeUsed.status).toBe(409);
+    expect(removeUsed.body.detail).toBe('Account 6220 Account 6220 is used by documents or settings and cannot be deleted; deactivate it instead');
+    expect((await Account.get({ organization_id: org.id, id: bankLedger.id }).go()).data).not.toBeNull();
+    expect((await AccountCode.get({ organization_id: org.id, code: '6220' }).go()).data).not.toBeNull();
   });
 
   it("lists an account's transactions by date with opening and running balances, offset and limit", async () => {

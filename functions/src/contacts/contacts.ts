@@ -17,6 +17,7 @@ import { deleteItem, putItem, updateItem, postTransaction, type TransactItem } f
 import { uuidv7 } from '../platform/ids.js';
 import { nameKey, searchPrefixes, searchTerms } from './search.js';
 import { assertUnreferenced, InUse, type ReferenceCheck } from '../db/references.js';
+import { referencedBy } from '../db/reference.js';
 
 // ---------------------------------------------------------------------------------------------
 // Presentation
@@ -344,7 +345,7 @@ function taxNumberSteps(before: ContactRecord, after: ContactRecord): TransactIt
  * transaction that writes the reference, so a contact deleted between this check and the delete
  * cannot gain a dangling reference.
  */
-export const contactReferenceChecks: ReferenceCheck[] = [];
+export const contactReferenceChecks: ReferenceCheck[] = [referencedBy('contact', 'invoice', 'invoices'), referencedBy('contact', 'bill', 'bills'), referencedBy('contact', 'expense', 'expenses')];
 
 /** Throws InUse when anything refers to the contact; a contact in use is kept, deactivated. */
 export const assertContactDeletable = (organizationId: string, contactId: string) =>

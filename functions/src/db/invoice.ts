@@ -55,6 +55,14 @@ export const Invoice = new Entity(
       tax_total: { type: 'number', required: true },
       gross_total: { type: 'number', required: true },
       journal_entry_id: { type: 'string' },
+      /** Settled by payments allocated to it (payments/), minor units. */
+      amount_paid: { type: 'number', required: true, default: 0 },
+      /** Settled by credit notes (returns) against it, minor units. */
+      amount_credited: { type: 'number', required: true, default: 0 },
+      /** Quantities already returned per line id (decimal strings), so returns never exceed what was sold. */
+      returned_quantities: { type: 'any' },
+      sent_at: { type: 'string' },
+      sent_to: { type: 'string' },
       confirmed_at: { type: 'string' },
       confirmed_by: { type: 'string' },
       created_by: { type: 'string' },
@@ -82,6 +90,21 @@ export const Invoice = new Entity(
   entityConfig(),
 );
 export type InvoiceRecord = EntityItem<typeof Invoice>;
+
+/** What is still owed on a confirmed invoice, minor units. */
+export const outstandingOf = (invoice: Pick<InvoiceRecord, 'gross_total' | 'amount_paid' | 'amount_credited'>) =>
+  invoice.gross_total - (invoice.amount_paid ?? 0) - (invoice.amount_credited ?? 0);
+
+/**
+ * The status after a payment or credit note changes what is settled: paid when nothing is
+ * outstanding, partially_paid when something is, otherwise back to confirmed/sent (a payment
+ * voided) — `sent_at` remembers whether it had been sent.
+ */
+export function settlementStatus(invoice: Pick<InvoiceRecord, 'gross_total' | 'sent_at'>, amountPaid: number, amountCredited: number) {
+  if (invoice.gross_total - amountPaid - amountCredited <= 0) return 'paid' as const;
+  if (amountPaid + amountCredited > 0) return 'partially_paid' as const;
+  return invoice.sent_at ? ('sent' as const) : ('confirmed' as const);
+}
 
 /**
  * The organization's invoice number counter (INV-000001, …), drawn with an atomic ADD just before

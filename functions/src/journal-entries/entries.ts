@@ -2,7 +2,8 @@
 import { money } from '@daftar/shared';
 import type { JournalEntryCreate } from '@daftar/shared/schemas/accounting';
 import { JournalEntry, type JournalEntryRecord } from '../db/journalEntry.js';
-import { isConditionFailure } from '../db/transaction.js';
+import { BankReconciliation } from '../db/bankTransaction.js';
+import { conditionCheck, isConditionFailure } from '../db/transaction.js';
 import { Conflict, NotFound, ValidationError, type ValidationIssue } from '../http/errors.js';
 import { uuidv7 } from '../platform/ids.js';
 import { addDays } from '../ledger/dates.js';
@@ -114,14 +115,38 @@ export async function postDraft(organizationId: string, id: string, actorId: str
   return posting.entry;
 }
 
+/**
+ * Entries a person may reverse from the journal: their own (manual, or an opening balance entered
+ * in the journal, whose source is itself), not one a document posted.
+ */
+const manuallyReversible = (entry: JournalEntryRecord) =>
+  entry.source_type === 'manual' || (entry.source_type === 'opening_balance' && (!entry.source_id || entry.source_id === entry.id));
+
 export async function reverseEntry(
   organizationId: string,
   id: string,
   input: { date: string; memo?: string | null },
   actorId: string | null,
 ): Promise<{ reversal: JournalEntryRecord; original: JournalEntryRecord }> {
+  const stored = await getEntry(organizationId, id);
+  // A document's entry is undone through the document (void the payment, return the invoice), or
+  // the document would still say confirmed/paid while its books say otherwise.
+  if (!manuallyReversible(stored)) {
+    throw new Conflict(`This entry was posted by a ${stored.source_type.replace(/_/g, ' ')}; undo it through that document instead`);
+  }
   const { entry, original, transactItems } = await buildReversal({ organizationId, entryId: id, date: input.date, memo: input.memo, createdBy: actorId, issuePath: ['body'] });
-  await postTransaction(transactItems);
+  // An entry matched to a bank statement line stays until the match is undone (bank-accounts/):
+  // checked inside the transaction, so a reconciliation made meanwhile cancels the reversal.
+  const accounts = [...new Set(original.lines.map((l) => l.account_id))];
+  const notReconciled = accounts.map((accountId) =>
+    conditionCheck(
+      BankReconciliation.delete({ organization_id: organizationId, account_id: accountId, entry_id: id })
+        .where((a, { notExists }) => notExists(a.entry_id))
+        .params(),
+      () => new Conflict('This entry is reconciled with a bank statement line; undo the reconciliation first'),
+    ),
+  );
+  await postTransaction([...transactItems, ...notReconciled]);
   return { reversal: entry, original };
 }
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { call } from '../../test/client.js';
 import { createOrganization, createUser, organizationWithRoles } from '../../test/fixtures.js';
 import { AuditLog } from '../db/auditLog.js';
+import { BankReconciliation } from '../db/bankTransaction.js';
 import { JournalEntry } from '../db/journalEntry.js';
+import { buildPosting, postTransaction } from '../ledger/posting.js';
 import { ledgerAccounts, ledgerSnapshot } from '../ledger/test-helpers.js';
 
 const base = (orgId: string) => `/api/v1/organizations/${orgId}`;
@@ -61,6 +63,32 @@ describe('journal entries', () => {
     expect(await balanceOf(a.cash)).toBe('0.000');
     const actions = (await AuditLog.query.byOrganization({ organization_id: org.id }).go({ pages: 'all' })).data.map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(['journal_entry.created', 'journal_entry.posted', 'journal_entry.reversed']));
+  });
+
+  it('refuses to reverse a document\'s entry or one reconciled with a bank line (409, books unchanged)', async () => {
+    // prepare
+    const { org, users, a, sale, entries } = await books();
+    const manual = await call('POST', entries, { token: users.admin.token, json: sale('2025-05-02') });
+    await BankReconciliation.create({ organization_id: org.id, account_id: a.cash, entry_id: manual.body.id, bank_account_id: 'bank-1', transaction_id: 'line-1', created_at: new Date().toISOString() }).go();
+    const payment = await buildPosting({
+      organizationId: org.id,
+      date: '2025-05-03',
+      source: { type: 'payment', id: 'payment-1' },
+      lines: [{ account_id: a.cash, debit: 5_000 }, { account_id: a.receivable, credit: 5_000 }],
+    });
+    await postTransaction(payment.transactItems);
+    const before = await ledgerSnapshot(org.id);
+    // act
+    const reconciled = await call('POST', `${entries}/${manual.body.id}/reverse`, { token: users.admin.token, json: { date: '2025-05-31' } });
+    const documentEntry = await call('POST', `${entries}/${payment.entry.id}/reverse`, { token: users.admin.token, json: { date: '2025-05-31' } });
+    // assess
+    expect(reconciled.status).toBe(409);
+    expect(reconciled.body.detail).toBe('This entry is reconciled with a bank statement line; undo the reconciliation first');
+    expect(documentEntry.status).toBe(409);
+    expect(documentEntry.body.detail).toBe('This entry was posted by a payment; undo it through that document instead');
+    const after = await ledgerSnapshot(org.id);
+    expect(after.entries).toEqual(before.entries);
+    expect(after.balances).toEqual(before.balances);
   });
 
   it('refuses unbalanced and malformed entries with 422 and writes nothing', async () => {

@@ -17,6 +17,7 @@ import { Conflict, NotFound, ValidationError } from '../http/errors.js';
 import { deleteItem, putItem, updateItem, postTransaction, type TransactItem } from '../db/transaction.js';
 import { uuidv7 } from '../platform/ids.js';
 import { assertUnreferenced, InUse, type ReferenceCheck } from '../db/references.js';
+import { referencedBy } from '../db/reference.js';
 
 // ---------------------------------------------------------------------------------------------
 // Presentation
@@ -225,13 +226,13 @@ function codeSteps(before: TaxRecord, after: TaxRecord): TransactItem[] {
 // Deleting
 
 /**
- * What may use a tax. Nothing does yet; each module that stores a tax id (invoice and bill lines,
+ * What may use a tax. Each module that stores a tax id (invoice and bill lines,
  * products, POS, …) adds its check HERE, not by registering at import time: every resource is its
  * own Lambda, so a check living only in another module would never run in this one. Those modules
  * must also put a ConditionCheck that the tax exists and is active into the transaction that
  * writes the reference, so a tax deleted between this check and the delete gains no reference.
  */
-export const taxReferenceChecks: ReferenceCheck[] = [];
+export const taxReferenceChecks: ReferenceCheck[] = [referencedBy('tax', 'invoice', 'invoices'), referencedBy('tax', 'bill', 'bills'), referencedBy('tax', 'expense', 'expenses')];
 
 /** Throws InUse when anything uses the tax; a tax in use is kept, deactivated. */
 export const assertTaxDeletable = (organizationId: string, taxId: string) =>

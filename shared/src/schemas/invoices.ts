@@ -4,7 +4,11 @@ import { TAX_CATEGORIES } from '../tax.js';
 import { date, id, pagination } from './common.js';
 
 /** Sales invoices (GitHub issue 4, first slice): drafts, confirmation (posting), status. */
-export const INVOICE_STATUSES = ['draft', 'confirmed', 'sent', 'cancelled'] as const;
+/**
+ * draft → confirmed (posted) → sent; payments and credit notes settle it: partially_paid, then paid
+ * once nothing is outstanding (gross − paid − credited = 0). cancelled: a draft voided.
+ */
+export const INVOICE_STATUSES = ['draft', 'confirmed', 'sent', 'partially_paid', 'paid', 'cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /** Quantities, prices and discounts are decimal strings (or numbers); `tax.ts` checks their precision and sign. */
@@ -113,7 +117,12 @@ export const invoicePublic = z.object({
   net_total: z.string(),
   tax_total: z.string(),
   gross_total: z.string(),
+  amount_paid: z.string(),
+  amount_credited: z.string(),
+  /** gross − paid − credited; what the customer still owes. */
+  balance_due: z.string(),
   journal_entry_id: z.string().nullable(),
+  sent_at: z.string().nullable(),
   confirmed_at: z.string().nullable(),
   version: z.number(),
   created_at: z.string(),

@@ -1,12 +1,25 @@
-import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { Loading } from '../components/feedback';
 import { LoginRoute } from '../features/auth/routes/login';
 import { GuestOnly, RequireAuth, RootLayout } from './routes/root';
 import { RouteError } from './routes/route-error';
+import { loadFeatureTranslations } from '../lib/i18n';
+import { lazyPage } from '../lib/lazy-route';
+import { accountsRoutes } from '../features/accounts/routes';
+import { journalRoutes } from '../features/journal/routes';
+import { contactsRoutes } from '../features/contacts/routes';
+import { taxesRoutes } from '../features/taxes/routes';
+import { invoicesRoutes } from '../features/invoices/routes';
+import { billsRoutes } from '../features/bills/routes';
+import { paymentsRoutes } from '../features/payments/routes';
+import { bankingRoutes } from '../features/banking/routes';
+import { expensesRoutes } from '../features/expenses/routes';
+import { budgetsRoutes } from '../features/budgets/routes';
+import { categoriesRoutes } from '../features/categories/routes';
+import { accountingDashboardRoutes } from '../features/accounting-dashboard/routes';
 
 /** Lazy route modules: only sign-in ships in the entry chunk. */
-const lazy = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => async () => ({ Component: pick(await load()) });
+const lazy = lazyPage;
 
 export const routes: RouteObject[] = [
   {
@@ -34,9 +47,24 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/onboarding', lazy: lazy(() => import('../features/onboarding/routes/onboarding'), (m) => m.OnboardingRoute) },
           {
-            lazy: lazy(() => import('./shell/app-shell'), (m) => m.AppShell),
+            lazy: lazy(
+              () => Promise.all([import('./shell/app-shell'), loadFeatureTranslations()]).then(([shell]) => shell),
+              (m) => m.AppShell,
+            ),
             children: [
               { index: true, lazy: lazy(() => import('../features/dashboard/routes/dashboard'), (m) => m.DashboardRoute) },
+              ...accountingDashboardRoutes,
+              ...accountsRoutes,
+              ...journalRoutes,
+              ...taxesRoutes,
+              ...categoriesRoutes,
+              ...budgetsRoutes,
+              ...contactsRoutes,
+              ...invoicesRoutes,
+              ...billsRoutes,
+              ...paymentsRoutes,
+              ...bankingRoutes,
+              ...expensesRoutes,
               { path: '/admin', lazy: lazy(() => import('../features/admin/routes/admin'), (m) => m.AdminRoute) },
               {
                 path: '/settings',

@@ -18,6 +18,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Called with the share of the body sent so far (0–1); uploads report progress this way. */
   onUploadProgress?: (fraction: number) => void;
+  /** Extra request headers, e.g. `Idempotency-Key` on calls that move money (ARCHITECTURE §4). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -121,11 +123,16 @@ function sendWithProgress(url: string, init: RequestInit, onProgress: (fraction:
  * The one way the SPA talks to the API: bearer token when signed in, the organization header on
  * organization-scoped calls, cookies included (requests may be cross-site, SPEC §9).
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json' });
+function requestHeaders(options: RequestOptions, accept: string) {
+  const headers = new Headers({ ...options.headers, Accept: accept });
   const token = storage.get(STORAGE_KEYS.accessToken);
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (options.organizationId) headers.set('X-Organization-ID', options.organizationId);
+  return { headers, token };
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { headers, token } = requestHeaders(options, 'application/json');
 
   let body: BodyInit | undefined;
   if (options.formData) {
@@ -153,6 +160,44 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(response.status, response.statusText, parsed);
   }
   return parsed as T;
+}
+
+/** A file the API answers with (PDF, export): the bytes and the name its Content-Disposition gives. */
+export interface Download {
+  blob: Blob;
+  filename: string | null;
+}
+
+const filenameOf = (disposition: string | null) => {
+  if (!disposition) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) return decodeURIComponent(encoded);
+  return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+};
+
+/** GET of a file with the same credentials and headers as every call; errors as ApiError. */
+export async function apiDownload(path: string, options: Omit<RequestOptions, 'method' | 'json' | 'form' | 'formData'> = {}): Promise<Download> {
+  const { headers, token } = requestHeaders(options, '*/*');
+  const response = await fetch(buildUrl(path, options.query), { method: 'GET', headers, credentials: 'include', signal: options.signal });
+  if (!response.ok) {
+    const text = await response.text();
+    const parsed = parseBody({ status: response.status, statusText: response.statusText, contentType: response.headers.get('content-type') ?? '', text });
+    if (response.status === 401 && token) onUnauthorized?.();
+    throw new ApiError(response.status, response.statusText, parsed);
+  }
+  return { blob: await response.blob(), filename: filenameOf(response.headers.get('content-disposition')) };
+}
+
+/** Offers a downloaded file to the person as a save, under its name. */
+export function saveDownload({ blob, filename }: Download, fallbackName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename ?? fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 export const api = {

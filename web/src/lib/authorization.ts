@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { hasRank, type Role, type schemas } from '@daftar/shared';
+import type { schemas } from '@daftar/shared';
+import { hasRank, type Role } from '@daftar/shared/roles';
 import type { z } from 'zod';
 import { api, segment, type ListResponse } from './api-client';
 import { useUser } from './auth';

@@ -30,9 +30,43 @@ export function applyDocumentLanguage(lng: string) {
  * so the sign-in screen does not carry both.
  */
 export async function loadLanguage(language: Language) {
+  await loadCoreTexts(language);
+  if (featureTextsWanted) await loadFeatureTexts(language);
+}
+
+async function loadCoreTexts(language: Language) {
   if (i18n.hasResourceBundle(language, 'translation')) return;
   const resources = language === 'ar' ? (await import('../locales/ar.json')).default : en;
   i18n.addResourceBundle(language, 'translation', resources, true, true);
+}
+
+/**
+ * Each feature keeps its texts beside its code (`features/<feature>/locales/{en,ar}.json`, top-level
+ * key = the feature), merged into the one `translation` namespace. They are separate chunks, fetched
+ * when the signed-in shell loads, so the sign-in entry chunk carries none of them and features can
+ * grow their texts without touching each other's files.
+ */
+const featureBundles = import.meta.glob<{ default: Record<string, unknown> }>('../features/*/locales/*.json');
+const featureTextsLoaded = new Set<Language>();
+let featureTextsWanted = false;
+
+async function loadFeatureTexts(language: Language) {
+  // English is the fallback of every missing Arabic text, so it is always merged too.
+  const languages = language === 'en' ? ['en' as const] : (['en', language] as const);
+  for (const lng of languages) {
+    if (featureTextsLoaded.has(lng)) continue;
+    const wanted = Object.entries(featureBundles).filter(([path]) => path.endsWith(`/${lng}.json`));
+    const bundles = await Promise.all(wanted.map(([, load]) => load()));
+    await loadCoreTexts(lng);
+    for (const bundle of bundles) i18n.addResourceBundle(lng, 'translation', bundle.default, true, true);
+    featureTextsLoaded.add(lng);
+  }
+}
+
+/** Called by the signed-in shell's lazy route before it renders. */
+export async function loadFeatureTranslations() {
+  featureTextsWanted = true;
+  await loadFeatureTexts(currentLanguage());
 }
 
 /**
@@ -76,7 +110,12 @@ export async function changeLanguage(language: Language) {
  */
 export async function resetTranslations(storedLanguage: string | null) {
   try {
-    for (const language of LANGUAGES) if (language !== 'en') i18n.removeResourceBundle(language, 'translation');
+    for (const language of LANGUAGES) {
+      if (language !== 'en') {
+        i18n.removeResourceBundle(language, 'translation');
+        featureTextsLoaded.delete(language);
+      }
+    }
     const language = storedLanguage ? toLanguage(storedLanguage) : currentLanguage();
     await loadLanguage(language);
     await i18n.changeLanguage(language);

@@ -1,10 +1,11 @@
-import { schemas } from '@daftar/shared';
+// A subpath import: this module is in the sign-in chunk, which must not carry every schema.
+import { messages } from '@daftar/shared/schemas/common';
 import type { z } from 'zod';
 import { i18n } from './i18n';
 
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 
-type SharedMessageKey = keyof typeof schemas.messages;
+type SharedMessageKey = keyof typeof messages;
 
 /**
  * The shared schemas speak English (the API answers with the same texts). Known messages are
@@ -24,7 +25,7 @@ const OTHER_MESSAGES: Record<string, string> = {
 };
 
 export function translateValidationMessage(message: string): string {
-  const shared = (Object.keys(schemas.messages) as SharedMessageKey[]).find((key) => schemas.messages[key] === message);
+  const shared = (Object.keys(messages) as SharedMessageKey[]).find((key) => messages[key] === message);
   const key = shared ?? OTHER_MESSAGES[message];
   return key ? i18n.t(`validation.${key}`, { min: 8, defaultValue: message }) : message;
 }

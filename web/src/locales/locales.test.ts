@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import ar from './ar.json';
-import en from './en.json';
+import coreAr from './ar.json';
+import coreEn from './en.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -23,9 +23,31 @@ function sources(dir: string): string[] {
 
 const srcDir = join(import.meta.dirname, '..');
 
+/** Core texts plus every feature's own bundle (features/<f>/locales/{en,ar}.json), as the app merges them. */
+function merged(core: Tree, language: 'en' | 'ar'): Tree {
+  const featuresDir = join(srcDir, 'features');
+  const tree: Tree = { ...core };
+  for (const feature of readdirSync(featuresDir)) {
+    const path = join(featuresDir, feature, 'locales', `${language}.json`);
+    let bundle: Tree;
+    try {
+      bundle = JSON.parse(readFileSync(path, 'utf8')) as Tree;
+    } catch {
+      continue;
+    }
+    for (const [k, v] of Object.entries(bundle)) {
+      if (k in tree) throw new Error(`${path}: top-level key "${k}" is already defined elsewhere`);
+      tree[k] = v;
+    }
+  }
+  return tree;
+}
+const en = merged(coreEn as Tree, 'en');
+const ar = merged(coreAr as Tree, 'ar');
+
 describe('translations', () => {
-  const english = new Set(keys(en as Tree).map(base));
-  const arabic = new Set(keys(ar as Tree).map(base));
+  const english = new Set(keys(en).map(base));
+  const arabic = new Set(keys(ar).map(base));
 
   it('English and Arabic have the same keys', () => {
     expect([...english].filter((k) => !arabic.has(k))).toEqual([]);
@@ -48,8 +70,8 @@ describe('translations', () => {
   });
 
   it('Arabic plurals have every form Arabic needs', () => {
-    const plural = keys(en as Tree).filter((k) => PLURAL.test(k)).map(base);
-    const arabicKeys = new Set(keys(ar as Tree));
+    const plural = keys(en).filter((k) => PLURAL.test(k)).map(base);
+    const arabicKeys = new Set(keys(ar));
     for (const key of new Set(plural)) {
       for (const form of ['zero', 'one', 'two', 'few', 'many', 'other']) expect(arabicKeys.has(`${key}_${form}`), `${key}_${form}`).toBe(true);
     }

@@ -6,6 +6,7 @@ import { AppTheme } from '../../components/app-theme';
 import { useCurrentOrganization } from '../../lib/organizations';
 import { MainNav } from './main-nav';
 import { OrganizationSwitcher } from './organization-switcher';
+import { SectionTabs } from './section-tabs';
 import { UserMenu } from './user-menu';
 
 /**
@@ -32,6 +33,7 @@ export function AppShell() {
         </div>
       </header>
       <main id="main" className="app-main" tabIndex={-1}>
+        <SectionTabs />
         <Outlet key={organizationId ?? 'none'} />
       </main>
     </AppTheme>

@@ -1,0 +1,175 @@
+/**
+ * `Idempotency-Key` for money-moving POSTs (ARCHITECTURE §4): a client that retries a request it
+ * sent with a key gets the first answer again and nothing moves twice.
+ *
+ * How: the record (db/idempotencyRecord.ts), scoped to (organization, key), is a Put with
+ * "not exists (or expired)" placed INTO the transaction that moves the money, with the request's
+ * fingerprint and the answer. So a key is either unused, or bound to a request whose effects are
+ * all committed — there is no half-done state a retry could observe.
+ * - Before doing anything, the record is read: same fingerprint → the stored answer is replayed
+ *   (`Idempotent-Replayed: true`), another fingerprint → 422.
+ * - Two requests with one key racing past that read both build their transaction; DynamoDB lets
+ *   one commit, the other's record condition fails (or its own checks fail because the first
+ *   one's effects are now visible). Whatever the loser failed with, it reads the record again and
+ *   answers the winner's result. Only if no record can be read yet does it answer 409 "in progress".
+ * - A request that fails writes nothing, so its key stays free for a corrected retry.
+ *
+ * Usage (see payments/payments.ts):
+ *
+ *   handler: (ctx) => idempotent(ctx, async (guard) => {
+ *     const payment = …build…;
+ *     const body = present(payment);
+ *     await postTransaction([...(guard ? [guard.recordItem({ status: 201, body, resourceType: 'payment', resourceId: payment.id })] : []), ...items]);
+ *     return { status: 201, body };
+ *   })
+ */
+import { createHash } from 'node:crypto';
+import { IdempotencyRecord, type IdempotencyRecordItem } from '../db/idempotencyRecord.js';
+import { putItem, type TransactItem } from '../db/transaction.js';
+import { nowIso } from '../platform/ids.js';
+import { Reply, type RouteContext } from './api.js';
+import { Conflict, HttpError, ValidationError } from './errors.js';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** How long a key is remembered. */
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+/** Visible ASCII, at most 255 characters (UUIDs, ULIDs and the like). */
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** JSON with object keys sorted at every depth, so `{a, b}` and `{b, a}` fingerprint alike. */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) return 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+/** sha256 of method, path (without a trailing slash) and canonical body. */
+export function requestFingerprint(method: string, path: string, body: unknown): string {
+  const normalizedPath = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return createHash('sha256').update(`${method.toUpperCase()}\n${normalizedPath}\n${canonicalJson(body)}`).digest('hex');
+}
+
+export interface IdempotentResult {
+  status: number;
+  body: unknown;
+  /** What the request created, kept on the record for support and audit. */
+  resourceType?: string;
+  resourceId?: string;
+}
+
+/** The record's condition failed: another request with this key committed first. */
+class KeyAlreadyUsed extends Conflict {
+  constructor() { super('A request with this Idempotency-Key is still in progress; retry shortly'); }
+}
+
+const epochSeconds = () => Math.floor(Date.now() / 1000);
+
+/** One request's claim on its key: hands the money-moving transaction the record to write. */
+export class IdempotencyGuard {
+  private recorded = false;
+
+  constructor(
+    readonly organizationId: string,
+    readonly key: string,
+    readonly fingerprint: string,
+    readonly method: string,
+    readonly path: string,
+  ) {}
+
+  /** The record's Put, to place in the transaction that moves the money (first, so its refusal is the one reported). */
+  recordItem(result: IdempotentResult): TransactItem {
+    this.recorded = true;
+    const now = epochSeconds();
+    const record: IdempotencyRecordItem = {
+      organization_id: this.organizationId,
+      key: this.key,
+      fingerprint: this.fingerprint,
+      method: this.method,
+      path: this.path,
+      response_status: result.status,
+      response_body: JSON.stringify(result.body ?? null),
+      resource_type: result.resourceType,
+      resource_id: result.resourceId,
+      created_at: nowIso(),
+      expires_at: now + IDEMPOTENCY_TTL_SECONDS,
+    };
+    return putItem(
+      IdempotencyRecord.put(record)
+        .where((a, { notExists, lte }) => `${notExists(a.key)} OR ${lte(a.expires_at, now)}`)
+        .params(),
+      () => new KeyAlreadyUsed(),
+    );
+  }
+
+  get wasRecorded() { return this.recorded; }
+}
+
+/** The Idempotency-Key header of the call, or null; a malformed key is a 422. */
+export function idempotencyKeyOf(ctx: Pick<RouteContext, 'headers'>): string | null {
+  const raw = ctx.headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined) return null;
+  const key = raw.trim();
+  if (!KEY_PATTERN.test(key)) {
+    throw new ValidationError([{ loc: ['header', 'Idempotency-Key'], msg: 'Idempotency-Key must be 1 to 255 visible ASCII characters', type: 'value_error' }]);
+  }
+  return key;
+}
+
+async function liveRecord(organizationId: string, key: string) {
+  const { data } = await IdempotencyRecord.get({ organization_id: organizationId, key }).go({ consistent: true });
+  return data && data.expires_at > epochSeconds() ? data : null;
+}
+
+function replay(ctx: RouteContext<unknown, unknown>, guard: IdempotencyGuard, record: IdempotencyRecordItem): Reply {
+  if (record.fingerprint !== guard.fingerprint) {
+    throw new ValidationError([
+      { loc: ['header', 'Idempotency-Key'], msg: 'Idempotency-Key reused with a different request', type: 'idempotency_key_reused' },
+    ]);
+  }
+  ctx.audit({
+    action: 'idempotency.replayed',
+    entity_type: record.resource_type ?? 'request',
+    entity_id: record.resource_id ?? null,
+    summary: `Repeated ${record.method} answered from its first result (Idempotency-Key), nothing changed`,
+    changes: { idempotency_key: record.key },
+  });
+  return new Reply(record.response_status, JSON.parse(record.response_body), { 'idempotent-replayed': 'true' });
+}
+
+/**
+ * Runs a money-moving request under its Idempotency-Key (none sent: runs it plainly, `guard` null).
+ * `perform` must put `guard.recordItem(result)` into the transaction that moves the money.
+ */
+export async function idempotent(
+  ctx: RouteContext<unknown, unknown>,
+  perform: (guard: IdempotencyGuard | null) => Promise<IdempotentResult>,
+): Promise<Reply> {
+  const key = idempotencyKeyOf(ctx);
+  if (!key) {
+    const result = await perform(null);
+    return new Reply(result.status, result.body);
+  }
+  if (!ctx.organizationId) throw new Error('Idempotency-Key is scoped to an organization: use it on organization routes');
+  const guard = new IdempotencyGuard(ctx.organizationId, key, requestFingerprint(ctx.method, ctx.path, ctx.body), ctx.method, ctx.path);
+
+  const earlier = await liveRecord(guard.organizationId, key);
+  if (earlier) return replay(ctx, guard, earlier);
+
+  let result: IdempotentResult;
+  try {
+    result = await perform(guard);
+  } catch (error) {
+    // A concurrent twin may have committed while this request was checking or writing: its
+    // effects made this one fail (condition, outstanding amount, …). Its answer is the answer.
+    if (!(error instanceof HttpError) || error.status >= 500) throw error;
+    const winner = await liveRecord(guard.organizationId, key);
+    if (winner) return replay(ctx, guard, winner);
+    throw error;
+  }
+  if (!guard.wasRecorded) throw new Error('An idempotent operation must write its Idempotency-Key record in its transaction');
+  return new Reply(result.status, result.body);
+}

@@ -1,0 +1,564 @@
+/**
+ * Payments received and sent. Recording one posts its journal entry, settles every allocated
+ * invoice or bill (amount_paid and status, conditioned on the version read), writes one allocation
+ * item per document and the Idempotency-Key record, all in ONE transaction (docs/ledger.md):
+ * - received: Dr the cash/bank side `amount`; Cr receivable the allocated sum; the rest Cr store
+ *   credit (2500) — an overpayment stays the customer's credit, shown as `unallocated_amount`;
+ * - sent: Dr payable the allocated sum; the rest Dr prepaid expenses (an advance to the supplier);
+ *   Cr the cash/bank side `amount`.
+ * A posted payment's money never changes: voiding posts the reversal and undoes every allocation
+ * in one transaction; only reference and notes can be edited.
+ */
+import { money } from '@daftar/shared';
+import type { AccountSubtype } from '@daftar/shared/schemas/accounting';
+import type {
+  PaymentAllocationInput,
+  PaymentCreate,
+  PaymentListQuery,
+  PaymentMethod,
+  PaymentPublic,
+  PaymentType,
+  PaymentUpdate,
+} from '@daftar/shared/schemas/payments';
+import { Account, type AccountRecord } from '../db/account.js';
+import { Bill, billOutstanding, billSettlementStatus, type BillRecord } from '../db/bill.js';
+import { Contact } from '../db/contact.js';
+import { Invoice, outstandingOf, settlementStatus, type InvoiceRecord } from '../db/invoice.js';
+import { Organization } from '../db/organization.js';
+import { countMatching, takeAll, takeRange } from '../db/paging.js';
+import {
+  Payment,
+  PaymentAllocation,
+  PaymentSequence,
+  allocationsOf,
+  type PaymentRecord,
+  type StoredPaymentAllocation,
+} from '../db/payment.js';
+import { conditionCheck, isConditionFailure, putItem, type TransactItem } from '../db/transaction.js';
+import { Conflict, NotFound, ValidationError, type ValidationIssue } from '../http/errors.js';
+import type { IdempotencyGuard } from '../http/idempotency.js';
+import { todayIn } from '../ledger/dates.js';
+import {
+  buildPosting,
+  buildReversal,
+  onConditionFailed,
+  postTransaction,
+  systemAccounts,
+  updateItem,
+  type PostingLine,
+} from '../ledger/posting.js';
+import { nowIso, uuidv7 } from '../platform/ids.js';
+
+type Loc = (string | number)[];
+const issue = (loc: Loc, msg: string, type = 'value_error'): ValidationIssue => ({ loc, msg, type });
+
+/** Where the cash/bank side of a payment may be: money the business holds. */
+const CASH_SIDE_SUBTYPES = new Set<string>(['cash', 'bank', 'undeposited_funds', 'cheques_receivable']);
+/** Documents a payment can settle: posted and not yet fully settled. */
+const PAYABLE_STATUSES = new Set<string>(['confirmed', 'sent', 'partially_paid']);
+const CUSTOMER_TYPES = new Set(['customer', 'both']);
+const SUPPLIER_TYPES = new Set(['supplier', 'both']);
+
+/** The default cash/bank side by method: cash in the till, cheques received in post-dated cheques, the rest at the bank. */
+function defaultCashSide(type: PaymentType, method: PaymentMethod): AccountSubtype {
+  if (method === 'cash') return 'cash';
+  if (method === 'cheque' && type === 'received') return 'cheques_receivable';
+  return 'bank';
+}
+
+const formatNumber = (n: number) => `PAY-${String(n).padStart(6, '0')}`;
+
+export async function getPayment(organizationId: string, id: string): Promise<PaymentRecord> {
+  const { data } = await Payment.get({ organization_id: organizationId, id }).go({ consistent: true });
+  if (!data) throw new NotFound('Payment not found');
+  return data;
+}
+
+export async function getBill(organizationId: string, id: string): Promise<BillRecord> {
+  const { data } = await Bill.get({ organization_id: organizationId, id }).go({ consistent: true });
+  if (!data) throw new NotFound('Bill not found');
+  return data;
+}
+
+async function getInvoiceOrNotFound(organizationId: string, id: string): Promise<InvoiceRecord> {
+  const { data } = await Invoice.get({ organization_id: organizationId, id }).go({ consistent: true });
+  if (!data) throw new NotFound('Invoice not found');
+  return data;
+}
+
+async function baseCurrencyOf(organizationId: string): Promise<string> {
+  const { data } = await Organization.get({ id: organizationId }).go();
+  if (!data) throw new NotFound('Organization not found');
+  return data.base_currency ?? money.DEFAULT_CURRENCY;
+}
+
+async function organizationTimeZone(organizationId: string): Promise<string> {
+  const { data } = await Organization.get({ id: organizationId }).go();
+  return data?.timezone ?? 'Asia/Amman';
+}
+
+/** Minor units of a request amount; more decimals than the currency has is a 422 at `loc`. */
+function minorAmount(value: string | number, currency: string, loc: Loc): number {
+  try {
+    return money.parseMoney(value, currency).amount;
+  } catch (error) {
+    if (error instanceof money.MoneyError) throw new ValidationError([issue(loc, error.message)]);
+    throw error;
+  }
+}
+
+const displayAmount = (amount: number, currency: string) => money.formatMoney(money.fromMinorUnits(amount, currency));
+
+/** Where a refused allocation is reported: the body's allocation list, or (bill route) the amount and path. */
+export interface AllocationLocator {
+  document(index: number): Loc;
+  amount(index: number): Loc;
+}
+const bodyAllocations: AllocationLocator = {
+  document: (index) => ['body', 'allocations', index],
+  amount: (index) => ['body', 'allocations', index, 'amount'],
+};
+
+/** A document of the allocation list, read and checked, with what the payment changes on it. */
+interface Settlement {
+  allocation: StoredPaymentAllocation;
+  transactItem: TransactItem;
+  label: string;
+}
+
+function documentId(allocation: PaymentAllocationInput) {
+  return 'invoice_id' in allocation ? allocation.invoice_id : allocation.bill_id;
+}
+
+async function readInvoices(organizationId: string, ids: string[]): Promise<Map<string, InvoiceRecord>> {
+  if (!ids.length) return new Map();
+  const { data } = await Invoice.get(ids.map((id) => ({ organization_id: organizationId, id }))).go({ consistent: true });
+  return new Map(data.map((i) => [i.id, i]));
+}
+
+async function readBills(organizationId: string, ids: string[]): Promise<Map<string, BillRecord>> {
+  if (!ids.length) return new Map();
+  const { data } = await Bill.get(ids.map((id) => ({ organization_id: organizationId, id }))).go({ consistent: true });
+  return new Map(data.map((b) => [b.id, b]));
+}
+
+const changedMeanwhile = (label: string) => () =>
+  new Conflict(`${label} was changed meanwhile (another payment or an edit); reload and try again`);
+
+/** The invoice update of a payment (or of its void): amount_paid and status, on condition of the version read. */
+function invoiceSettlementItem(invoice: InvoiceRecord, amountPaid: number, now: string): TransactItem {
+  const status = settlementStatus(invoice, amountPaid, invoice.amount_credited ?? 0);
+  return onConditionFailed(
+    updateItem(
+      Invoice.patch({ organization_id: invoice.organization_id, id: invoice.id })
+        .set({ amount_paid: amountPaid, status, version: invoice.version + 1, updated_at: now })
+        .where((a, { eq }) => `${eq(a.status, invoice.status)} AND ${eq(a.version, invoice.version)}`)
+        .params(),
+    ),
+    changedMeanwhile(`Invoice ${invoice.number ?? invoice.id}`),
+  );
+}
+
+function billSettlementItem(bill: BillRecord, amountPaid: number, now: string): TransactItem {
+  return onConditionFailed(
+    updateItem(
+      Bill.patch({ organization_id: bill.organization_id, id: bill.id })
+        .set({ amount_paid: amountPaid, status: billSettlementStatus(bill, amountPaid), version: bill.version + 1, updated_at: now })
+        .where((a, { eq }) => `${eq(a.status, bill.status)} AND ${eq(a.version, bill.version)}`)
+        .params(),
+    ),
+    changedMeanwhile(`Bill ${bill.number ?? bill.id}`),
+  );
+}
+
+/**
+ * Reads and checks every allocated document: of this organization (else "not found" at its
+ * location), of the payment's contact, posted and not settled, the amount within what it still
+ * owes. Returns the document updates for the transaction.
+ */
+async function settleDocuments(
+  organizationId: string,
+  type: PaymentType,
+  contactId: string,
+  currency: string,
+  allocations: { input: PaymentAllocationInput; amount: number }[],
+  locate: AllocationLocator,
+  now: string,
+): Promise<Settlement[]> {
+  const ids = allocations.map((a) => documentId(a.input));
+  const issues: ValidationIssue[] = [];
+  const settlements: Settlement[] = [];
+  if (type === 'received') {
+    const invoices = await readInvoices(organizationId, ids);
+    allocations.forEach(({ amount }, index) => {
+      const invoice = invoices.get(ids[index]!);
+      if (!invoice) return void issues.push(issue([...locate.document(index), 'invoice_id'], 'Invoice not found', 'not_found'));
+      const label = `Invoice ${invoice.number ?? 'draft'}`;
+      if (invoice.contact_id !== contactId) return void issues.push(issue([...locate.document(index), 'invoice_id'], `${label} belongs to another customer`));
+      if (!PAYABLE_STATUSES.has(invoice.status)) {
+        return void issues.push(issue([...locate.document(index), 'invoice_id'], `${label} is ${invoice.status}; only confirmed, sent or partially paid invoices can be paid`, 'invalid_status'));
+      }
+      if (invoice.currency !== currency) return void issues.push(issue([...locate.document(index), 'invoice_id'], `${label} is in ${invoice.currency}, the payment in ${currency}`));
+      const outstanding = outstandingOf(invoice);
+      if (amount > outstanding) {
+        return void issues.push(issue(locate.amount(index), `${displayAmount(amount, currency)} is more than the ${displayAmount(outstanding, currency)} still due on ${label}`, 'exceeds_outstanding'));
+      }
+      settlements.push({
+        allocation: { document_type: 'invoice', document_id: invoice.id, amount },
+        transactItem: invoiceSettlementItem(invoice, (invoice.amount_paid ?? 0) + amount, now),
+        label,
+      });
+    });
+  } else {
+    const bills = await readBills(organizationId, ids);
+    allocations.forEach(({ amount }, index) => {
+      const bill = bills.get(ids[index]!);
+      if (!bill) return void issues.push(issue([...locate.document(index), 'bill_id'], 'Bill not found', 'not_found'));
+      const label = `Bill ${bill.number ?? 'draft'}`;
+      if (bill.contact_id !== contactId) return void issues.push(issue([...locate.document(index), 'bill_id'], `${label} belongs to another supplier`));
+      if (!PAYABLE_STATUSES.has(bill.status)) {
+        return void issues.push(issue([...locate.document(index), 'bill_id'], `${label} is ${bill.status}; only confirmed or partially paid bills can be paid`, 'invalid_status'));
+      }
+      if (bill.currency !== currency) return void issues.push(issue([...locate.document(index), 'bill_id'], `${label} is in ${bill.currency}, the payment in ${currency}`));
+      const outstanding = billOutstanding(bill);
+      if (amount > outstanding) {
+        return void issues.push(issue(locate.amount(index), `${displayAmount(amount, currency)} is more than the ${displayAmount(outstanding, currency)} still owed on ${label}`, 'exceeds_outstanding'));
+      }
+      settlements.push({
+        allocation: { document_type: 'bill', document_id: bill.id, amount },
+        transactItem: billSettlementItem(bill, (bill.amount_paid ?? 0) + amount, now),
+        label,
+      });
+    });
+  }
+  if (issues.length) throw new ValidationError(issues);
+  return settlements;
+}
+
+/** The payer or payee: a contact of THIS organization (another tenant's id is not found), of the right kind, active. */
+async function checkContact(organizationId: string, type: PaymentType, contactId: string, loc: Loc) {
+  const { data } = await Contact.get({ organization_id: organizationId, id: contactId }).go({ consistent: true });
+  if (!data) throw new NotFound('Contact not found');
+  if (type === 'received' && !CUSTOMER_TYPES.has(data.contact_type)) throw new ValidationError([issue(loc, `${data.name} is a supplier, not a customer`)]);
+  if (type === 'sent' && !SUPPLIER_TYPES.has(data.contact_type)) throw new ValidationError([issue(loc, `${data.name} is a customer, not a supplier`)]);
+  if (!data.is_active) throw new ValidationError([issue(loc, `${data.name} is inactive`)]);
+  return data;
+}
+
+/** The contact read must still be active when the payment is written (checked inside the transaction). */
+const contactStillActive = (organizationId: string, contactId: string) =>
+  conditionCheck(
+    Contact.delete({ organization_id: organizationId, id: contactId }).where((a, { eq }) => eq(a.is_active, true)).params(),
+    () => new Conflict('The contact was deleted or deactivated meanwhile; reload and try again'),
+  );
+
+/** The chosen cash/bank side: an active asset account of this organization holding money. */
+async function checkCashSide(organizationId: string, accountId: string, loc: Loc): Promise<AccountRecord> {
+  const { data } = await Account.get({ organization_id: organizationId, id: accountId }).go({ consistent: true });
+  if (!data) throw new ValidationError([issue(loc, 'Account not found', 'not_found')]);
+  if (data.type !== 'asset' || !CASH_SIDE_SUBTYPES.has(data.subtype)) {
+    throw new ValidationError([issue(loc, `Account ${data.code} ${data.name} is not a cash, bank, undeposited funds or cheques received account`)]);
+  }
+  if (!data.is_active) throw new ValidationError([issue(loc, `Account ${data.code} ${data.name} is inactive`, 'inactive')]);
+  return data;
+}
+
+export interface RecordPaymentOptions {
+  /** Where allocation problems are reported (defaults to the body's `allocations`). */
+  locate?: AllocationLocator;
+  /** Written in the payment's transaction when the request carries an Idempotency-Key. */
+  guard?: IdempotencyGuard | null;
+  createdBy?: string | null;
+}
+
+export interface RecordedPayment {
+  payment: PaymentRecord;
+  /** What the API answers (and the Idempotency-Key record replays). */
+  shown: PaymentPublic;
+  /** Documents settled, for the audit summary. */
+  documents: string[];
+}
+
+/**
+ * Validates, numbers and posts a payment: entry, payment, document updates, allocation items and
+ * the idempotency record in one transaction. Nothing is written when anything is refused.
+ */
+export async function recordPayment(organizationId: string, input: PaymentCreate, options: RecordPaymentOptions = {}): Promise<RecordedPayment> {
+  const locate = options.locate ?? bodyAllocations;
+  const type = input.payment_type;
+  const currency = await baseCurrencyOf(organizationId);
+  const amount = minorAmount(input.amount, currency, ['body', 'amount']);
+  const allocations = input.allocations.map((a, index) => ({ input: a, amount: minorAmount(a.amount, currency, locate.amount(index)) }));
+  const allocated = allocations.reduce((sum, a) => sum + a.amount, 0);
+  if (allocated > amount) {
+    throw new ValidationError([
+      issue(['body', 'allocations'], `The allocations add up to ${displayAmount(allocated, currency)}, more than the payment's ${displayAmount(amount, currency)}`),
+    ]);
+  }
+  const unallocated = amount - allocated;
+
+  const contact = await checkContact(organizationId, type, input.contact_id, ['body', 'contact_id']);
+  const now = nowIso();
+  const settlements = await settleDocuments(organizationId, type, contact.id, currency, allocations, locate, now);
+
+  const cashSubtype = defaultCashSide(type, input.payment_method);
+  const ledgerSubtypes: AccountSubtype[] = type === 'received' ? ['receivable', 'store_credit'] : ['payable', 'prepaid_expenses'];
+  const chosen = input.account_id ? await checkCashSide(organizationId, input.account_id, ['body', 'account_id']) : null;
+  const system = await systemAccounts(organizationId, chosen ? ledgerSubtypes : [...ledgerSubtypes, cashSubtype]);
+  const cashSide = chosen ?? system[cashSubtype]!;
+
+  const id = uuidv7();
+  const documentsText = settlements.map((s) => s.label).join(', ');
+  const description = type === 'received' ? `Payment received from ${contact.name}` : `Payment sent to ${contact.name}`;
+  const lines: PostingLine[] =
+    type === 'received'
+      ? [
+          { account_id: cashSide.id, debit: amount, description },
+          ...(allocated > 0 ? [{ account_id: system.receivable!.id, credit: allocated, contact_id: contact.id, description: documentsText || description }] : []),
+          ...(unallocated > 0 ? [{ account_id: system.store_credit!.id, credit: unallocated, contact_id: contact.id, description: `Customer credit: ${contact.name}` }] : []),
+        ]
+      : [
+          ...(allocated > 0 ? [{ account_id: system.payable!.id, debit: allocated, contact_id: contact.id, description: documentsText || description }] : []),
+          ...(unallocated > 0 ? [{ account_id: system.prepaid_expenses!.id, debit: unallocated, contact_id: contact.id, description: `Advance to supplier: ${contact.name}` }] : []),
+          { account_id: cashSide.id, credit: amount, description },
+        ];
+
+  const posting = await buildPosting({
+    organizationId,
+    date: input.date,
+    lines,
+    source: { type: 'payment', id },
+    memo: description,
+    reference: input.reference ?? null,
+    createdBy: options.createdBy ?? null,
+    issuePath: ['body'],
+  });
+  // Drawn once everything above is accepted, so refused payments leave no gap in the numbering.
+  const { data: sequence } = await PaymentSequence.update({ organization_id: organizationId }).add({ last: 1 }).go({ response: 'all_new' });
+  const payment: PaymentRecord = {
+    organization_id: organizationId,
+    id,
+    number: formatNumber(sequence.last!),
+    payment_type: type,
+    payment_method: input.payment_method,
+    status: 'posted',
+    contact_id: contact.id,
+    date: input.date,
+    currency,
+    amount,
+    account_id: cashSide.id,
+    reference: input.reference || undefined,
+    notes: input.notes || undefined,
+    allocations: settlements.map((s) => s.allocation),
+    allocated_amount: allocated,
+    journal_entry_id: posting.entry.id,
+    created_by: options.createdBy ?? undefined,
+    version: 1,
+    created_at: now,
+    updated_at: now,
+  };
+  const shown = presentPayment(payment);
+
+  const items: TransactItem[] = [
+    // First: when a twin request with the same key committed, this refusal is the one reported.
+    ...(options.guard ? [options.guard.recordItem({ status: 201, body: shown, resourceType: 'payment', resourceId: id })] : []),
+    putItem(Payment.create(payment).params(), () => new Conflict('The payment exists already')),
+    ...posting.transactItems,
+    ...settlements.flatMap((s) => [
+      s.transactItem,
+      putItem(
+        PaymentAllocation.create({
+          organization_id: organizationId,
+          document_type: s.allocation.document_type,
+          document_id: s.allocation.document_id,
+          payment_id: id,
+          amount: s.allocation.amount,
+          created_at: now,
+        }).params(),
+      ),
+    ]),
+    contactStillActive(organizationId, contact.id),
+  ];
+  await postTransaction(items);
+  return { payment, shown, documents: settlements.map((s) => s.label) };
+}
+
+const FINANCIAL_CHANGE = 'A payment’s amount, date, method, contact, account and allocations cannot change once recorded; void it and record a new one';
+
+/** True when the update restates the stored money fields exactly (a form sending the whole payment back). */
+function moneyFieldsUnchanged(payment: PaymentRecord, input: PaymentUpdate): boolean {
+  if (input.payment_type !== undefined && input.payment_type !== payment.payment_type) return false;
+  if (input.payment_method !== undefined && input.payment_method !== payment.payment_method) return false;
+  if (input.contact_id !== undefined && input.contact_id !== payment.contact_id) return false;
+  if (input.date !== undefined && input.date !== payment.date) return false;
+  if (input.account_id != null && input.account_id !== payment.account_id) return false;
+  if (input.amount !== undefined && minorAmount(input.amount, payment.currency, ['body', 'amount']) !== payment.amount) return false;
+  if (input.allocations !== undefined) {
+    const stored = allocationsOf(payment).map((a) => `${a.document_type}:${a.document_id}:${a.amount}`).sort();
+    const sent = input.allocations
+      .map((a, index) => `${'invoice_id' in a ? 'invoice' : 'bill'}:${documentId(a)}:${minorAmount(a.amount, payment.currency, ['body', 'allocations', index, 'amount'])}`)
+      .sort();
+    if (stored.join('|') !== sent.join('|')) return false;
+  }
+  return true;
+}
+
+/** Reference and notes only; a different amount, date, contact, … is a 409 (void and record again). */
+export async function updatePayment(organizationId: string, id: string, input: PaymentUpdate) {
+  const before = await getPayment(organizationId, id);
+  if (input.version !== undefined && input.version !== before.version) throw new Conflict('The payment was changed by someone else; reload and try again');
+  if (!moneyFieldsUnchanged(before, input)) throw new Conflict(FINANCIAL_CHANGE);
+  const now = nowIso();
+  const reference = input.reference === undefined ? before.reference : input.reference || undefined;
+  const notes = input.notes === undefined ? before.notes : input.notes || undefined;
+  const after: PaymentRecord = { ...before, reference, notes, version: before.version + 1, updated_at: now };
+  const removed = [...(reference ? [] : ['reference' as const]), ...(notes ? [] : ['notes' as const])];
+  let update = Payment.patch({ organization_id: organizationId, id }).set({
+    version: after.version,
+    updated_at: now,
+    ...(reference ? { reference } : {}),
+    ...(notes ? { notes } : {}),
+  });
+  if (removed.length) update = update.remove(removed);
+  try {
+    await update.where((a, { eq }) => eq(a.version, before.version)).go();
+  } catch (error) {
+    if (isConditionFailure(error)) throw new Conflict('The payment was changed by someone else; reload and try again');
+    throw error;
+  }
+  return { before, after };
+}
+
+/**
+ * Voids a posted payment: the reversal entry, every allocated document's amount_paid given back
+ * (status recomputed) and the payment marked void, in one transaction. The reversal is dated
+ * today (or the payment's date, if that is later), so a payment in a closed period can be voided
+ * in the open one.
+ */
+export async function voidPayment(organizationId: string, id: string, actorId: string | null) {
+  const payment = await getPayment(organizationId, id);
+  if (payment.status === 'void') throw new Conflict(`Payment ${payment.number} is already void`);
+  const today = todayIn(await organizationTimeZone(organizationId));
+  const date = payment.date > today ? payment.date : today;
+  const allocations = allocationsOf(payment);
+  const now = nowIso();
+
+  const undo: TransactItem[] = [];
+  if (payment.payment_type === 'received') {
+    const invoices = await readInvoices(organizationId, allocations.map((a) => a.document_id));
+    for (const allocation of allocations) {
+      const invoice = invoices.get(allocation.document_id);
+      const paid = (invoice?.amount_paid ?? 0) - allocation.amount;
+      if (!invoice || paid < 0) throw new Conflict(`Invoice ${invoice?.number ?? allocation.document_id} no longer shows this payment; it cannot be undone automatically`);
+      undo.push(invoiceSettlementItem(invoice, paid, now));
+    }
+  } else {
+    const bills = await readBills(organizationId, allocations.map((a) => a.document_id));
+    for (const allocation of allocations) {
+      const bill = bills.get(allocation.document_id);
+      const paid = (bill?.amount_paid ?? 0) - allocation.amount;
+      if (!bill || paid < 0) throw new Conflict(`Bill ${bill?.number ?? allocation.document_id} no longer shows this payment; it cannot be undone automatically`);
+      undo.push(billSettlementItem(bill, paid, now));
+    }
+  }
+
+  const reversal = await buildReversal({ organizationId, entryId: payment.journal_entry_id, date, memo: `Void of payment ${payment.number}`, createdBy: actorId });
+  const after: PaymentRecord = {
+    ...payment,
+    status: 'void',
+    reversal_entry_id: reversal.entry.id,
+    voided_at: now,
+    voided_by: actorId ?? undefined,
+    version: payment.version + 1,
+    updated_at: now,
+  };
+  const markVoid = onConditionFailed(
+    updateItem(
+      Payment.patch({ organization_id: organizationId, id })
+        .set({ status: 'void', reversal_entry_id: reversal.entry.id, voided_at: now, ...(actorId ? { voided_by: actorId } : {}), version: after.version, updated_at: now })
+        .where((a, { eq }) => `${eq(a.status, 'posted')} AND ${eq(a.version, payment.version)}`)
+        .params(),
+    ),
+    () => new Conflict(`Payment ${payment.number} was voided or changed meanwhile; reload and try again`),
+  );
+  await postTransaction([markVoid, ...reversal.transactItems, ...undo]);
+  return after;
+}
+
+export async function listPayments(organizationId: string, query: Partial<PaymentListQuery> & { skip: number; limit: number }) {
+  const base = query.payment_type
+    ? Payment.query.byType({ organization_id: organizationId, payment_type: query.payment_type })
+    : Payment.query.byCreation({ organization_id: organizationId });
+  const { payment_method: method, contact_id: contactId } = query;
+  const q =
+    method || contactId
+      ? base.where((a, { eq }) => [method ? eq(a.payment_method, method) : '', contactId ? eq(a.contact_id, contactId) : ''].filter(Boolean).join(' AND '))
+      : base;
+  const [data, count] = await Promise.all([takeRange(q, query.skip, query.limit), countMatching(q)]);
+  return { data: data.map(presentPayment), count };
+}
+
+/** Every payment (short form, for pickers), newest first. */
+export async function paymentOptions(organizationId: string, type?: PaymentType) {
+  const q = type
+    ? Payment.query.byType({ organization_id: organizationId, payment_type: type })
+    : Payment.query.byCreation({ organization_id: organizationId });
+  const data = await takeAll(q, 'desc');
+  return {
+    data: data.map((p) => ({
+      id: p.id,
+      number: p.number,
+      payment_type: p.payment_type,
+      payment_method: p.payment_method,
+      status: p.status,
+      contact_id: p.contact_id,
+      date: p.date,
+      amount: displayAmount(p.amount, p.currency),
+    })),
+    count: data.length,
+  };
+}
+
+/** The payments (posted and void) that settled one invoice or bill, oldest first. */
+export async function paymentsOfDocument(organizationId: string, documentType: 'invoice' | 'bill', documentId: string) {
+  if (documentType === 'invoice') await getInvoiceOrNotFound(organizationId, documentId);
+  else await getBill(organizationId, documentId);
+  const links = await takeAll(PaymentAllocation.query.byDocument({ organization_id: organizationId, document_type: documentType, document_id: documentId }), 'asc');
+  if (!links.length) return { data: [], count: 0 };
+  const { data } = await Payment.get(links.map((l) => ({ organization_id: organizationId, id: l.payment_id }))).go({ consistent: true });
+  const byId = new Map(data.map((p) => [p.id, p]));
+  const payments = links.map((l) => byId.get(l.payment_id)).filter((p): p is PaymentRecord => !!p);
+  return { data: payments.map(presentPayment), count: payments.length };
+}
+
+export function presentPayment(payment: PaymentRecord): PaymentPublic {
+  const text = (amount: number) => displayAmount(amount, payment.currency);
+  return {
+    id: payment.id,
+    organization_id: payment.organization_id,
+    number: payment.number,
+    payment_type: payment.payment_type,
+    payment_method: payment.payment_method,
+    status: payment.status,
+    contact_id: payment.contact_id,
+    date: payment.date,
+    currency: payment.currency,
+    amount: text(payment.amount),
+    allocated_amount: text(payment.allocated_amount),
+    unallocated_amount: text(payment.amount - payment.allocated_amount),
+    account_id: payment.account_id,
+    reference: payment.reference ?? null,
+    notes: payment.notes ?? null,
+    allocations: allocationsOf(payment).map((a) => ({
+      invoice_id: a.document_type === 'invoice' ? a.document_id : null,
+      bill_id: a.document_type === 'bill' ? a.document_id : null,
+      amount: text(a.amount),
+    })),
+    journal_entry_id: payment.journal_entry_id,
+    reversal_entry_id: payment.reversal_entry_id ?? null,
+    voided_at: payment.voided_at ?? null,
+    version: payment.version,
+    created_at: payment.created_at,
+    updated_at: payment.updated_at,
+  };
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { accountingDate } from './accounting.js';
+import { date, id, pagination } from './common.js';
+import { MAX_INVOICE_LINES, invoiceCreate, invoiceLineInput, invoiceLinePublic, invoicePublic, invoiceReplace, invoiceUpdate } from './invoices.js';
+
+/**
+ * Purchase bills. Statuses mirror invoices: draft → confirmed (posted: expense/asset and input tax
+ * debited, payable credited) → partially_paid → paid; cancelled voids a draft. "Overdue" is not a
+ * status but a question asked as of a date (due_date < as_of_date with something outstanding).
+ */
+export const BILL_STATUSES = ['draft', 'confirmed', 'partially_paid', 'paid', 'cancelled'] as const;
+export type BillStatus = (typeof BILL_STATUSES)[number];
+
+/**
+ * A bill line is an invoice line plus the account it is booked to: an active expense, inventory,
+ * fixed-asset or other asset account of the organization (BILL_LINE_ACCOUNT_SUBTYPES for assets).
+ */
+export const billLineInput = invoiceLineInput.extend({ account_id: id });
+export type BillLineInput = z.output<typeof billLineInput>;
+
+/** Asset subtypes a purchase may be booked to; every expense account may be too. */
+export const BILL_LINE_ASSET_SUBTYPES = ['inventory', 'fixed_asset', 'prepaid_expenses', 'other_current_asset', 'other_asset'] as const;
+
+const billLines = z.array(billLineInput).min(1, 'At least one line is required').max(MAX_INVOICE_LINES);
+/** The number on the supplier's own paper, kept to match statements and find duplicates. */
+const supplierReference = z.string().trim().max(100).nullish();
+
+/** POST bills and bills/with-line-items: `contact_id` is the supplier (a contact of type supplier or both). */
+export const billCreate = invoiceCreate.safeExtend({ lines: billLines, supplier_reference: supplierReference });
+export type BillCreate = z.output<typeof billCreate>;
+
+/** PUT with-line-items: the whole draft replaced; `version` is the one read. */
+export const billReplace = invoiceReplace.safeExtend({ lines: billLines, supplier_reference: supplierReference });
+export type BillReplace = z.output<typeof billReplace>;
+
+/** PUT: header fields only; absent fields keep their value, null clears an optional one. */
+export const billUpdate = invoiceUpdate.safeExtend({ supplier_reference: supplierReference });
+export type BillUpdate = z.output<typeof billUpdate>;
+
+/** One line added or replaced through the line-item routes; `version` (optional) must match the bill's. */
+export const billLineWrite = billLineInput.extend({ version: z.number().int().min(1).optional() });
+
+export const billListQuery = pagination.extend({
+  status: z.enum(BILL_STATUSES).optional(),
+  supplier_id: id.optional(),
+  /** Issue dates from/to, inclusive. */
+  date_from: date.optional(),
+  date_to: date.optional(),
+});
+export const billPageQuery = pagination;
+export const billOptionsQuery = z.object({ status: z.enum(BILL_STATUSES).optional(), supplier_id: id.optional() });
+export const billStatusPath = z.enum(BILL_STATUSES);
+export const billStatusQuery = z.object({ status: z.enum(BILL_STATUSES) });
+export const billVersionQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
+/** Overdue as of a date (default: today in the organization's time zone). */
+export const billOverdueQuery = pagination.extend({ as_of_date: accountingDate.optional() });
+
+export const billLinePublic = invoiceLinePublic.extend({ account_id: z.string() });
+
+/** The document fields bills share with invoices (picked, so fields only invoices have stay theirs). */
+const documentFields = invoicePublic.pick({
+  id: true,
+  organization_id: true,
+  number: true,
+  contact_id: true,
+  issue_date: true,
+  due_date: true,
+  currency: true,
+  reference: true,
+  notes: true,
+  price_includes_tax: true,
+  subtotal: true,
+  discount_total: true,
+  net_total: true,
+  tax_total: true,
+  gross_total: true,
+  journal_entry_id: true,
+  confirmed_at: true,
+  version: true,
+  created_at: true,
+  updated_at: true,
+});
+
+export const billPublic = documentFields.extend({
+  status: z.enum(BILL_STATUSES),
+  supplier_reference: z.string().nullable(),
+  lines: z.array(billLinePublic),
+  /** Paid so far by payments sent (payments/), and gross − paid: what is still owed to the supplier. */
+  amount_paid: z.string(),
+  balance_due: z.string(),
+});
+export type BillPublic = z.infer<typeof billPublic>;
+
+export const billOverdue = billPublic.extend({ days_overdue: z.number().int() });
+
+export const billOption = z.object({
+  id: z.string(),
+  number: z.string().nullable(),
+  supplier_reference: z.string().nullable(),
+  status: z.enum(BILL_STATUSES),
+  contact_id: z.string(),
+  issue_date: z.string(),
+  due_date: z.string().nullable(),
+  gross_total: z.string(),
+  balance_due: z.string(),
+});

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { accountingDate, ledgerAmountInput } from './accounting.js';
+import { id, pagination } from './common.js';
+
+/**
+ * Payments received from customers and sent to suppliers (GitHub issue 4), allocated to invoices
+ * (received) or bills (sent). A posted payment's money never changes: it is voided and recorded
+ * again. Whatever is not allocated stays with the contact: a customer's credit (received) or an
+ * advance to the supplier (sent).
+ */
+export const PAYMENT_TYPES = ['received', 'sent'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+export const PAYMENT_METHODS = ['cash', 'bank_transfer', 'cheque', 'card', 'cliq'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAYMENT_STATUSES = ['posted', 'void'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * Each allocation costs two actions of the payment's one transaction (the document's update and
+ * its allocation item); 20 keeps the whole posting far below DynamoDB's 100 actions.
+ */
+export const MAX_PAYMENT_ALLOCATIONS = 20;
+
+/** A positive amount in major units ("12.345" or 12.345); the currency's precision is checked by the server. */
+const positiveAmount = ledgerAmountInput.refine((v) => Number(v) > 0, 'Amount must be greater than zero');
+
+const paymentAllocationInvoice = z.strictObject({ invoice_id: id, amount: positiveAmount });
+const paymentAllocationBill = z.strictObject({ bill_id: id, amount: positiveAmount });
+export const paymentAllocationInput = z.union([paymentAllocationInvoice, paymentAllocationBill]);
+export type PaymentAllocationInput = z.output<typeof paymentAllocationInput>;
+
+const optionalText = (max: number) => z.string().trim().max(max).nullish();
+
+const moneyFields = {
+  payment_method: z.enum(PAYMENT_METHODS),
+  date: accountingDate,
+  amount: positiveAmount,
+  /** The cash or bank side: an active cash, bank, undeposited-funds or cheques-received account; defaults by method. */
+  account_id: id.nullish(),
+  reference: optionalText(100),
+  notes: optionalText(4000),
+};
+
+/** Received payments allocate to invoices, sent ones to bills; a document appears once. */
+function allocationsMatchType(v: { payment_type: PaymentType; allocations: PaymentAllocationInput[] }, ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  v.allocations.forEach((allocation, index) => {
+    const isInvoice = 'invoice_id' in allocation;
+    if (v.payment_type === 'received' && !isInvoice) {
+      ctx.addIssue({ code: 'custom', path: ['allocations', index], message: 'A payment received is allocated to invoices (invoice_id)' });
+    }
+    if (v.payment_type === 'sent' && isInvoice) {
+      ctx.addIssue({ code: 'custom', path: ['allocations', index], message: 'A payment sent is allocated to bills (bill_id)' });
+    }
+    const documentId = isInvoice ? allocation.invoice_id : allocation.bill_id;
+    if (seen.has(documentId)) ctx.addIssue({ code: 'custom', path: ['allocations', index], message: 'Each document is allocated once per payment' });
+    seen.add(documentId);
+  });
+}
+
+export const paymentCreate = z
+  .strictObject({
+    payment_type: z.enum(PAYMENT_TYPES),
+    contact_id: id,
+    ...moneyFields,
+    allocations: z.array(paymentAllocationInput).max(MAX_PAYMENT_ALLOCATIONS, `A payment is allocated to at most ${MAX_PAYMENT_ALLOCATIONS} documents`).default([]),
+  })
+  .superRefine(allocationsMatchType);
+export type PaymentCreate = z.output<typeof paymentCreate>;
+
+/** POST bills/{bill_id}/payments: pays that bill; the supplier is the bill's. */
+export const billPaymentCreate = z.strictObject(moneyFields);
+export type BillPaymentCreate = z.output<typeof billPaymentCreate>;
+
+/**
+ * PUT payments/{id}: reference and notes change; the money fields may be sent back unchanged (a
+ * form posting the whole payment), but a different value is refused with 409 — void and record again.
+ */
+export const paymentUpdate = z.strictObject({
+  reference: optionalText(100),
+  notes: optionalText(4000),
+  version: z.number().int().min(1).optional(),
+  payment_type: z.enum(PAYMENT_TYPES).optional(),
+  payment_method: z.enum(PAYMENT_METHODS).optional(),
+  contact_id: id.optional(),
+  date: accountingDate.optional(),
+  amount: ledgerAmountInput.optional(),
+  account_id: id.nullish(),
+  allocations: z.array(paymentAllocationInput).max(MAX_PAYMENT_ALLOCATIONS).optional(),
+});
+export type PaymentUpdate = z.output<typeof paymentUpdate>;
+
+export const paymentListQuery = pagination.extend({
+  payment_type: z.enum(PAYMENT_TYPES).optional(),
+  payment_method: z.enum(PAYMENT_METHODS).optional(),
+  contact_id: id.optional(),
+});
+export type PaymentListQuery = z.output<typeof paymentListQuery>;
+export const paymentPageQuery = pagination;
+export const paymentOptionsQuery = z.object({ payment_type: z.enum(PAYMENT_TYPES).optional() });
+
+export const paymentAllocationPublic = z.object({
+  invoice_id: z.string().nullable(),
+  bill_id: z.string().nullable(),
+  amount: z.string(),
+});
+
+export const paymentPublic = z.object({
+  id: z.string(),
+  organization_id: z.string(),
+  number: z.string(),
+  payment_type: z.enum(PAYMENT_TYPES),
+  payment_method: z.enum(PAYMENT_METHODS),
+  status: z.enum(PAYMENT_STATUSES),
+  contact_id: z.string(),
+  date: z.string(),
+  currency: z.string(),
+  amount: z.string(),
+  allocated_amount: z.string(),
+  /** Kept as the customer's credit (received) or the supplier advance (sent). */
+  unallocated_amount: z.string(),
+  account_id: z.string(),
+  reference: z.string().nullable(),
+  notes: z.string().nullable(),
+  allocations: z.array(paymentAllocationPublic),
+  journal_entry_id: z.string(),
+  reversal_entry_id: z.string().nullable(),
+  voided_at: z.string().nullable(),
+  version: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PaymentPublic = z.infer<typeof paymentPublic>;
+
+export const paymentOption = z.object({
+  id: z.string(),
+  number: z.string(),
+  payment_type: z.enum(PAYMENT_TYPES),
+  payment_method: z.enum(PAYMENT_METHODS),
+  status: z.enum(PAYMENT_STATUSES),
+  contact_id: z.string(),
+  date: z.string(),
+  amount: z.string(),
+});

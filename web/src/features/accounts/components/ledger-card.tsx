@@ -1,0 +1,77 @@
+import { Link as RadixLink, Table, Text } from '@radix-ui/themes';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { TableCaption } from '../../../components/document-lines-editor';
+import { formatDate, formatMoney } from '../../../lib/format';
+import type { AccountTransactions } from '../api/get-account-transactions';
+
+/** "0.000": an amount that is nothing, read from its text (no float). */
+const isZeroAmount = (amount: string) => /^-?0*(\.0*)?$/.test(amount.trim());
+
+/** The journal's own numbering (JE-000042); a draft has none. */
+export const entryLabel = (number: number | null) => (number ? `JE-${String(number).padStart(6, '0')}` : null);
+
+interface LedgerCardTableProps {
+  caption: string;
+  card: AccountTransactions;
+  /** The opening row belongs to the first page only. */
+  showOpening: boolean;
+}
+
+/** The account's postings in date order, each with the balance after it. */
+export function LedgerCardTable({ caption, card, showOpening }: LedgerCardTableProps) {
+  const { t } = useTranslation();
+  const money = (amount: string) => formatMoney(amount, card.currency);
+  return (
+    <div className="table-scroll">
+      <Table.Root variant="surface" size="1">
+        <TableCaption>{caption}</TableCaption>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeaderCell>{t('accounts.ledger.date')}</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>{t('accounts.ledger.entry')}</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell>{t('accounts.ledger.memo')}</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell justify="end">{t('accounts.ledger.debit')}</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell justify="end">{t('accounts.ledger.credit')}</Table.ColumnHeaderCell>
+            <Table.ColumnHeaderCell justify="end">{t('accounts.ledger.balance')}</Table.ColumnHeaderCell>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {showOpening ? (
+            <Table.Row>
+              <Table.RowHeaderCell colSpan={5}>
+                <Text weight="medium">{t('accounts.ledger.opening')}</Text>
+              </Table.RowHeaderCell>
+              <Table.Cell justify="end">
+                <Text weight="medium">{money(card.opening_balance)}</Text>
+              </Table.Cell>
+            </Table.Row>
+          ) : null}
+          {card.data.map((row, index) => (
+            <Table.Row key={`${row.entry_id}-${index}`}>
+              <Table.Cell style={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</Table.Cell>
+              <Table.RowHeaderCell>
+                <RadixLink asChild>
+                  <Link to={`/accounting/journal/${row.entry_id}`}>{entryLabel(row.entry_number) ?? t('accounts.ledger.entryWithoutNumber')}</Link>
+                </RadixLink>
+              </Table.RowHeaderCell>
+              <Table.Cell>
+                {row.memo ?? ''}
+                {row.description && row.description !== row.memo ? (
+                  <Text as="div" size="1" color="gray">
+                    {row.description}
+                  </Text>
+                ) : null}
+              </Table.Cell>
+              <Table.Cell justify="end">{isZeroAmount(row.debit) ? '' : money(row.debit)}</Table.Cell>
+              <Table.Cell justify="end">{isZeroAmount(row.credit) ? '' : money(row.credit)}</Table.Cell>
+              <Table.Cell justify="end" style={{ whiteSpace: 'nowrap' }}>
+                {money(row.balance)}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </div>
+  );
+}

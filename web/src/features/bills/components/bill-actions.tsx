@@ -1,0 +1,107 @@
+import { AlertDialog, Button, Flex } from '@radix-ui/themes';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import type { RoleFlags } from '../../../lib/authorization';
+import { notify } from '../../../lib/notify';
+import { useChangeBillStatus } from '../api/change-bill-status';
+import { useConfirmBill } from '../api/confirm-bill';
+import { useDeleteBill } from '../api/delete-bill';
+import type { Bill } from '../api/get-bills';
+import { isZeroAmount } from './amounts';
+import { RecordPaymentDialog } from './record-payment-dialog';
+
+const PAYABLE = new Set<Bill['status']>(['confirmed', 'partially_paid']);
+
+/** A posting action asks first, without the red of a destructive one. */
+function ConfirmBillDialog({ onConfirm, pending }: { onConfirm: () => void; pending: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger>
+        <Button loading={pending}>{t('bills.actions.confirm')}</Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Content maxWidth="460px">
+        <AlertDialog.Title>{t('bills.actions.confirmTitle')}</AlertDialog.Title>
+        <AlertDialog.Description size="2">{t('bills.actions.confirmDescription')}</AlertDialog.Description>
+        <Flex gap="3" mt="4" justify="end">
+          <AlertDialog.Cancel>
+            <Button variant="soft" color="gray">
+              {t('common.cancel')}
+            </Button>
+          </AlertDialog.Cancel>
+          <AlertDialog.Action>
+            <Button onClick={onConfirm}>{t('bills.actions.confirmSubmit')}</Button>
+          </AlertDialog.Action>
+        </Flex>
+      </AlertDialog.Content>
+    </AlertDialog.Root>
+  );
+}
+
+/** What can be done with the bill depends on its state and on the person's role (SPEC §6). */
+export function BillActions({ organizationId, bill, role }: { organizationId: string; bill: Bill; role: RoleFlags }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const confirm = useConfirmBill();
+  const remove = useDeleteBill();
+  const changeStatus = useChangeBillStatus();
+  const draft = bill.status === 'draft';
+  const ids = { organizationId, billId: bill.id };
+  const label = bill.number ?? t('bills.draftNumber');
+
+  return (
+    <Flex gap="2" wrap="wrap" justify="end">
+      {draft && role.isAdmin ? (
+        <ConfirmBillDialog
+          pending={confirm.isPending}
+          onConfirm={() => confirm.mutate(ids, { onSuccess: (confirmed) => notify.success(t('bills.actions.confirmed', { number: confirmed.number })) })}
+        />
+      ) : null}
+      {draft && role.isMember ? (
+        <Button asChild variant="soft">
+          <Link to={`/purchases/bills/${bill.id}/edit`}>{t('bills.actions.edit')}</Link>
+        </Button>
+      ) : null}
+      {PAYABLE.has(bill.status) && !isZeroAmount(bill.balance_due) && role.isMember ? <RecordPaymentDialog organizationId={organizationId} bill={bill} /> : null}
+      {draft && role.isAdmin ? (
+        <ConfirmDialog
+          trigger={
+            <Button variant="soft" color="red">
+              {t('bills.actions.cancelDraft')}
+            </Button>
+          }
+          title={t('bills.actions.cancelTitle')}
+          description={t('bills.actions.cancelDescription')}
+          confirmLabel={t('bills.actions.cancelSubmit')}
+          pending={changeStatus.isPending}
+          onConfirm={() => changeStatus.mutate({ ...ids, status: 'cancelled' }, { onSuccess: () => notify.success(t('bills.actions.cancelled')) })}
+        />
+      ) : null}
+      {draft && role.isMember ? (
+        <ConfirmDialog
+          trigger={
+            <Button variant="soft" color="red">
+              {t('common.delete')}
+            </Button>
+          }
+          title={t('bills.actions.deleteTitle', { label })}
+          description={t('bills.actions.deleteDescription')}
+          confirmLabel={t('common.delete')}
+          pending={remove.isPending}
+          onConfirm={() =>
+            remove.mutate(
+              { ...ids, version: bill.version },
+              {
+                onSuccess: () => {
+                  notify.success(t('bills.actions.deleted'));
+                  navigate('/purchases/bills');
+                },
+              },
+            )
+          }
+        />
+      ) : null}
+    </Flex>
+  );
+}

@@ -1,0 +1,218 @@
+import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
+import { Button, Callout, Checkbox, Dialog, Flex, Grid, Heading, Text } from '@radix-ui/themes';
+import { CURRENCY_CODES } from '@daftar/shared/money';
+import { BUYER_ID_SCHEMES, CONTACT_TYPES, contactCreate, contactUpdate, type ContactType } from '@daftar/shared/schemas/contacts';
+import { GOVERNORATES } from '@daftar/shared/schemas/organizations';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorsFromIssues, errorsFromValidationDetail, type DocumentErrors } from '../../../components/document-lines-editor';
+import { SelectInput, TextAreaInput, TextInput } from '../../../components/fields';
+import { ApiError } from '../../../lib/api-client';
+import { notify, notifyError } from '../../../lib/notify';
+import { useCreateContact } from '../api/create-contact';
+import type { Contact } from '../api/get-contacts';
+import { useUpdateContact } from '../api/update-contact';
+import { useContactMessages } from './contact-messages';
+
+const TEXT_FIELDS = [
+  'name', 'name_ar', 'email', 'phone', 'tax_number', 'national_id', 'personal_number', 'buyer_id_scheme',
+  'governorate', 'city', 'address', 'postal_code', 'payment_terms_days', 'credit_limit', 'currency', 'notes',
+] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
+type Values = Record<TextField, string> & { contact_type: ContactType; is_active: boolean };
+
+const valuesOf = (contact: Contact | undefined, contactType: ContactType): Values => ({
+  ...(Object.fromEntries(TEXT_FIELDS.map((field) => [field, contact?.[field] == null ? '' : String(contact[field])])) as Record<TextField, string>),
+  contact_type: contact?.contact_type ?? contactType,
+  is_active: contact?.is_active ?? true,
+});
+
+/** Whole days as the API takes them; anything else is left for the schema to refuse. */
+const days = (text: string): number | string | null => (text.trim() === '' ? null : /^\d+$/.test(text.trim()) ? Number(text.trim()) : text);
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Flex direction="column" gap="3" asChild>
+      <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+        <Heading as="h3" size="3" asChild>
+          <legend>{title}</legend>
+        </Heading>
+        {children}
+      </fieldset>
+    </Flex>
+  );
+}
+
+interface ContactDialogProps {
+  organizationId: string;
+  baseCurrency: string;
+  /** The contact being edited; absent when adding one. */
+  contact?: Contact;
+  /** A new contact's type: the list it is added from. */
+  contactType?: ContactType;
+  onClose: () => void;
+  onSaved?: (contact: Contact) => void;
+}
+
+/**
+ * Add or change a customer or supplier, with the identifiers JoFotara needs for a buyer: tax number
+ * (TN), national number (NIN) or a foreigner's document number (PN). The shared schema checks the
+ * form; blank fields are sent as none. Mounted while open.
+ */
+export function ContactDialog({ organizationId, baseCurrency, contact, contactType = 'customer', onClose, onSaved }: ContactDialogProps) {
+  const { t } = useTranslation();
+  const translate = useContactMessages();
+  const create = useCreateContact();
+  const update = useUpdateContact();
+  const [values, setValues] = useState<Values>(() => valuesOf(contact, contactType));
+  const [errors, setErrors] = useState<DocumentErrors>({});
+  const set = (field: TextField) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
+
+  const onFailure = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 422) {
+      const fieldErrors = errorsFromValidationDetail(error.body, translate);
+      if (fieldErrors) return setErrors(fieldErrors);
+    }
+    if (error instanceof ApiError && error.status === 409 && error.detail) {
+      return setErrors(error.detail.startsWith('A contact with tax number') ? { tax_number: translate(error.detail, 'tax_number') } : { form: error.detail });
+    }
+    notifyError(error);
+  };
+  const done = (saved: Contact) => {
+    notify.success(t(contact ? 'contacts.form.saved' : 'contacts.form.created', { name: saved.name }));
+    onSaved?.(saved);
+    onClose();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const request = {
+      ...Object.fromEntries(TEXT_FIELDS.map((field) => [field, values[field]])),
+      contact_type: values.contact_type,
+      payment_terms_days: days(values.payment_terms_days),
+      is_active: values.is_active,
+    };
+    if (contact) {
+      const parsed = contactUpdate.safeParse({ ...request, version: contact.version });
+      if (!parsed.success) return setErrors(errorsFromIssues(parsed.error.issues, translate));
+      setErrors({});
+      update.mutate({ organizationId, contactId: contact.id, data: parsed.data }, { onSuccess: done, onError: onFailure });
+      return;
+    }
+    const parsed = contactCreate.safeParse(request);
+    if (!parsed.success) return setErrors(errorsFromIssues(parsed.error.issues, translate));
+    setErrors({});
+    create.mutate({ organizationId, data: parsed.data }, { onSuccess: done, onError: onFailure });
+  };
+
+  const title = contact ? t('contacts.form.editTitle', { name: contact.name }) : t(`contacts.form.newTitle.${contactType}`);
+  const input = (field: TextField, props: Partial<Parameters<typeof TextInput>[0]> = {}) => (
+    <TextInput label={t(`contacts.fields.${field}`)} name={field} value={values[field]} error={errors[field]} onChange={set(field)} {...props} />
+  );
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => (open ? null : onClose())}>
+      <Dialog.Content maxWidth="720px">
+        <Dialog.Title>{title}</Dialog.Title>
+        <Dialog.Description size="2" mb="4" color="gray">
+          {t('contacts.form.description')}
+        </Dialog.Description>
+        <form onSubmit={onSubmit} noValidate aria-label={title}>
+          <Flex direction="column" gap="5">
+            {errors.form ? (
+              <Callout.Root color="red" role="alert">
+                <Callout.Icon>
+                  <ExclamationTriangleIcon />
+                </Callout.Icon>
+                <Callout.Text>{errors.form}</Callout.Text>
+              </Callout.Root>
+            ) : null}
+            <Section title={t('contacts.form.identity')}>
+              <Grid columns={{ initial: '1', sm: '3' }} gap="3">
+                <SelectInput
+                  label={t('contacts.fields.contact_type')}
+                  name="contact_type"
+                  value={values.contact_type}
+                  error={errors.contact_type}
+                  onChange={(e) => setValues((v) => ({ ...v, contact_type: e.target.value as ContactType }))}
+                  options={CONTACT_TYPES.map((type) => ({ value: type, label: t(`contacts.types.${type}`) }))}
+                />
+                {input('name', { required: true })}
+                {input('name_ar', { dir: 'rtl', lang: 'ar' })}
+              </Grid>
+            </Section>
+            <Section title={t('contacts.form.identifiers')}>
+              <Text size="2" color="gray">
+                {t('contacts.form.identifiersHint')}
+              </Text>
+              <Grid columns={{ initial: '1', sm: '2' }} gap="3">
+                {input('tax_number', { dir: 'ltr', inputMode: 'numeric', hint: t('contacts.hints.tax_number') })}
+                {input('national_id', { dir: 'ltr', inputMode: 'numeric', hint: t('contacts.hints.national_id') })}
+                {input('personal_number', { dir: 'ltr', hint: t('contacts.hints.personal_number') })}
+                <SelectInput
+                  label={t('contacts.fields.buyer_id_scheme')}
+                  name="buyer_id_scheme"
+                  value={values.buyer_id_scheme}
+                  error={errors.buyer_id_scheme}
+                  hint={t('contacts.hints.buyer_id_scheme')}
+                  onChange={set('buyer_id_scheme')}
+                  options={[{ value: '', label: t('contacts.schemes.auto') }, ...BUYER_ID_SCHEMES.map((scheme) => ({ value: scheme, label: t(`contacts.schemes.${scheme}`) }))]}
+                />
+              </Grid>
+            </Section>
+            <Section title={t('contacts.form.reach')}>
+              <Grid columns={{ initial: '1', sm: '2' }} gap="3">
+                {input('email', { type: 'email', dir: 'ltr' })}
+                {input('phone', { type: 'tel', dir: 'ltr', hint: t('contacts.hints.phone') })}
+                <SelectInput
+                  label={t('contacts.fields.governorate')}
+                  name="governorate"
+                  value={values.governorate}
+                  error={errors.governorate}
+                  onChange={set('governorate')}
+                  options={[{ value: '', label: t('common.notSet') }, ...GOVERNORATES.map((g) => ({ value: g, label: t(`governorates.${g}`) }))]}
+                />
+                {input('city')}
+                {input('address')}
+                {input('postal_code', { dir: 'ltr', inputMode: 'numeric' })}
+              </Grid>
+            </Section>
+            <Section title={t('contacts.form.terms')}>
+              <Grid columns={{ initial: '1', sm: '3' }} gap="3">
+                {input('payment_terms_days', { inputMode: 'numeric', dir: 'ltr', hint: t('contacts.hints.payment_terms_days') })}
+                {input('credit_limit', { inputMode: 'decimal', dir: 'ltr', hint: t('contacts.hints.credit_limit') })}
+                <SelectInput
+                  label={t('contacts.fields.currency')}
+                  name="currency"
+                  value={values.currency}
+                  error={errors.currency}
+                  onChange={set('currency')}
+                  options={[{ value: '', label: t('contacts.form.baseCurrency', { currency: baseCurrency }) }, ...CURRENCY_CODES.map((code) => ({ value: code, label: code }))]}
+                />
+              </Grid>
+              <TextAreaInput label={t('contacts.fields.notes')} name="notes" value={values.notes} error={errors.notes} onChange={set('notes')} />
+              {contact ? (
+                <Text as="label" size="2">
+                  <Flex gap="2" align="center">
+                    <Checkbox checked={values.is_active} onCheckedChange={(checked) => setValues((v) => ({ ...v, is_active: checked === true }))} />
+                    {t('contacts.form.isActive')}
+                  </Flex>
+                </Text>
+              ) : null}
+            </Section>
+            <Flex gap="3" justify="end">
+              <Dialog.Close>
+                <Button type="button" variant="soft" color="gray">
+                  {t('common.cancel')}
+                </Button>
+              </Dialog.Close>
+              <Button type="submit" loading={create.isPending || update.isPending}>
+                {contact ? t('common.saveChanges') : t('contacts.form.create')}
+              </Button>
+            </Flex>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
