@@ -223,7 +223,9 @@ export const routeTable = {
     ],
   },
   invoices: {
-    description: 'Sales invoices: drafts with line items, confirmation (posting), status',
+    description: 'Sales invoices: drafts with line items, confirmation (posting), status, PDF, sending, returns',
+    /** The bilingual PDF's fonts (documents/pdf/fonts.ts reads them beside the bundle). */
+    assets: ['fonts'],
     routes: [
       `GET ${ORG}/invoices`,
       `GET ${ORG}/invoices/list`,
@@ -245,6 +247,12 @@ export const routeTable = {
       `GET ${ORG}/invoices/return/invoices`,
       `GET ${ORG}/invoices/return/invoices/{return_id}`,
       `GET ${ORG}/invoices/return/invoices/{return_id}/pdf`,
+      `POST ${ORG}/invoices/{invoice_id}/jofotara/submit`,
+      `GET ${ORG}/invoices/{invoice_id}/jofotara/preview`,
+      `GET ${ORG}/invoices/{invoice_id}/jofotara`,
+      `POST ${ORG}/invoices/return/invoices/{return_id}/jofotara/submit`,
+      `GET ${ORG}/invoices/return/invoices/{return_id}/jofotara/preview`,
+      `GET ${ORG}/invoices/return/invoices/{return_id}/jofotara`,
     ],
   },
   bills: {
@@ -400,7 +408,7 @@ export const routeTable = {
       `DELETE ${ORG}/budgets/{id}/lines/{line_id}`,
     ],
   },
-} as const satisfies Record<string, { description: string; routes: readonly `${HttpMethod} /api/v1/${string}`[] }>;
+} as const satisfies Record<string, { description: string; routes: readonly `${HttpMethod} /api/v1/${string}`[]; assets?: readonly string[] }>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type ResourceName = keyof typeof routeTable;
@@ -430,4 +438,7 @@ export const schedules = {
 } as const;
 
 /** SQS consumers: entry file and the logical queue (platform/resources.ts) they drain. */
-export const consumers = {} as const satisfies Record<string, { description: string; entry: string; queue: string; batchSize: number }>;
+export const consumers = {
+  einvoice: { description: 'JoFotara submissions: post to the portal, record the reply, retry with backoff', entry: 'e-invoicing/consumer.ts', queue: 'einvoice', batchSize: 5 },
+  einvoiceDeadLetters: { description: 'Marks JoFotara submissions given up on (dead-lettered) as failed', entry: 'e-invoicing/dead-letters.ts', queue: 'einvoiceDlq', batchSize: 10 },
+} as const satisfies Record<string, { description: string; entry: string; queue: string; batchSize: number }>;

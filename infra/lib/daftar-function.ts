@@ -22,6 +22,11 @@ export interface DaftarFunctionProps {
   environment: Record<string, string>;
   timeout: Duration;
   memorySize?: number;
+  /**
+   * Folders of functions/assets copied beside the bundle (`fonts` → `<bundle>/fonts/`): files the
+   * code reads at run time, such as the fonts of the bilingual PDFs.
+   */
+  assets?: readonly string[];
 }
 
 /**
@@ -74,6 +79,12 @@ export class DaftarFunction extends NodejsFunction {
         externalModules: [],
         logLevel: LogLevel.WARNING,
         forceDockerBundling: false,
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (inputDir: string, outputDir: string) =>
+            (props.assets ?? []).map((folder) => `cp -R "${join(inputDir, 'functions', 'assets', folder)}" "${join(outputDir, folder)}"`),
+        },
       },
     });
   }

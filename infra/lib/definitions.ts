@@ -2,7 +2,12 @@
  * The shapes CDK reads from functions/src/routes.ts. The stack takes them as props (defaulting
  * to the real tables) so tests can synthesize variations, e.g. a consumer before one exists.
  */
-export interface ResourceDefinition { description: string; routes: readonly string[] }
+export interface ResourceDefinition {
+  description: string;
+  routes: readonly string[];
+  /** Folders of functions/assets the resource's code reads at run time (copied beside its bundle). */
+  assets?: readonly string[];
+}
 export type RouteTableDefinition = Readonly<Record<string, ResourceDefinition>>;
 
 export interface ScheduleDefinition { description: string; entry: string; expression: string }

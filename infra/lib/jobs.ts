@@ -45,11 +45,14 @@ export class Jobs extends Construct {
     }
 
     for (const [name, consumer] of Object.entries(props.consumers)) {
-      if (!(consumer.queue in queues)) {
+      // `<queue>Dlq` names a queue's dead-letter queue (a consumer that records what was given up on).
+      const deadLetters = consumer.queue.endsWith('Dlq');
+      const base = deadLetters ? consumer.queue.slice(0, -'Dlq'.length) : consumer.queue;
+      if (!(base in queues)) {
         throw new Error(`Consumer ${name} drains queue "${consumer.queue}", which platform/resources.ts does not define (${Object.keys(queues).join(', ')})`);
       }
-      const queueName = consumer.queue as QueueName;
-      const queue = props.platform.queues[queueName];
+      const queueName = base as QueueName;
+      const queue = deadLetters ? props.platform.deadLetterQueues[queueName] : props.platform.queues[queueName];
       // AWS's guidance: the queue's visibility timeout at least six times the function's, so a
       // batch retried after throttling is not delivered twice while still in flight.
       const timeoutSeconds = Math.max(1, Math.floor(queues[queueName].visibilityTimeoutSeconds / 6));

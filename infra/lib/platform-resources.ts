@@ -90,6 +90,8 @@ export class PlatformResources extends Construct {
     const deadLetters = {} as Record<QueueName, sqs.Queue>;
     for (const [name, definition] of Object.entries(queues) as [QueueName, (typeof queues)[QueueName]][]) {
       const deadLetterQueue = new sqs.Queue(this, `${pascal(name)}DeadLetterQueue`, {
+        // A consumer may drain the dead letters too (jobs.ts, `<queue>Dlq`), with the work queue's timeouts.
+        visibilityTimeout: Duration.seconds(definition.visibilityTimeoutSeconds),
         retentionPeriod: Duration.days(14),
         encryption: sqs.QueueEncryption.SQS_MANAGED,
         enforceSSL: true,

@@ -38,6 +38,7 @@ export class ResourceApi extends NestedStack {
       description: `Daftar API: ${props.definition.description}`,
       environment: props.environment,
       timeout: API_FUNCTION_TIMEOUT,
+      assets: props.definition.assets,
     });
     props.platform.grantTo(this.handler);
 

@@ -11,7 +11,8 @@ afterAll(removeSynthesizedOutputs);
 describe('bundling', () => {
   it('bundles a handler offline with the local esbuild into one ESM file that runs', () => {
     const started = Date.now();
-    const { resourceTemplates, assembly } = synthesize({ routeTable: { meta: routeTable.meta }, schedules: {}, consumers: {} }, { bundle: true });
+    // With an asset folder, as the invoices function has its PDF fonts.
+    const { resourceTemplates, assembly } = synthesize({ routeTable: { meta: { ...routeTable.meta, assets: ['fonts'] } }, schedules: {}, consumers: {} }, { bundle: true });
     const seconds = (Date.now() - started) / 1000;
     expect(seconds).toBeLessThan(120);
 
@@ -20,6 +21,8 @@ describe('bundling', () => {
     const bundle = join(assetDir, 'index.mjs');
     expect(existsSync(bundle)).toBe(true);
     expect(existsSync(`${bundle}.map`)).toBe(true);
+    // Copied beside index.mjs, where documents/pdf/fonts.ts looks first.
+    expect(existsSync(join(assetDir, 'fonts', 'IBMPlexSansArabic-Regular.ttf'))).toBe(true);
     const code = readFileSync(bundle, 'utf8');
     expect(code.startsWith("import { createRequire as __daftarCreateRequire } from 'node:module';")).toBe(true);
     // The SDK is bundled, not left to the runtime's copy.

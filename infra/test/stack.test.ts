@@ -3,7 +3,7 @@ import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tableDefinition } from '@daftar/functions/db/table';
 import { buckets, queues } from '@daftar/functions/platform/resources';
-import { routeTable, schedules } from '@daftar/functions/routes';
+import { consumers, routeTable, schedules } from '@daftar/functions/routes';
 import { CONTEXT } from '../lib/daftar-stack.js';
 import { gatewayRouteKeys, routePrefix } from '../lib/definitions.js';
 import { contentSecurityPolicy } from '../lib/web-hosting.js';
@@ -149,8 +149,8 @@ describe('Lambda functions', () => {
     }
   });
 
-  it('has one function per schedule in the parent stack and nothing else', () => {
-    expect(parentFunctions).toHaveLength(Object.keys(schedules).length);
+  it('has one function per schedule and per consumer in the parent stack and nothing else', () => {
+    expect(parentFunctions).toHaveLength(Object.keys(schedules).length + Object.keys(consumers).length);
   });
 
   it('runs every function on nodejs22.x and arm64 with source maps enabled', () => {
@@ -344,7 +344,15 @@ describe('schedules and consumers', () => {
     expect(mappings.find((m) => m.Properties.BatchSize === 50)!.Properties.MaximumBatchingWindowInSeconds).toBe(1);
     // The function's timeout leaves the queue's visibility timeout six times as long.
     const consumerTimeouts = resourcesOf([withConsumers], 'AWS::Lambda::Function').map(([, fn]) => fn.Properties.Timeout).filter((t) => t !== 300);
-    expect(consumerTimeouts.sort((a, b) => a - b)).toEqual([queues.einvoice.visibilityTimeoutSeconds / 6, queues.forecast.visibilityTimeoutSeconds / 6]);
+    expect(consumerTimeouts.sort((a, b) => a - b)).toEqual([queues.einvoice.visibilityTimeoutSeconds / 6, queues.forecast.visibilityTimeoutSeconds / 6].sort((a, b) => a - b));
+  });
+
+  it('drains a dead-letter queue when a consumer names `<queue>Dlq`', () => {
+    const { template: withDeadLetters } = synthesize({
+      consumers: { einvoiceDeadLetters: { description: 'Marks abandoned submissions failed', entry: 'e-invoicing/dead-letters.ts', queue: 'einvoiceDlq', batchSize: 10 } },
+    });
+    const [mapping] = Object.values(withDeadLetters.findResources('AWS::Lambda::EventSourceMapping')) as { Properties: Record<string, any> }[];
+    expect(mapping!.Properties.EventSourceArn['Fn::GetAtt'][0]).toMatch(/EinvoiceDeadLetterQueue/);
   });
 
   it('refuses a consumer of a queue resources.ts does not define', () => {

@@ -1,4 +1,6 @@
 import { schemas } from '@daftar/shared';
+import { getSubmission } from '../e-invoicing/submission.js';
+import { jofotaraInvoiceRoutes, jofotaraReturnRoutes } from '../e-invoicing/submission-routes.js';
 import * as invoices from '@daftar/shared/schemas/invoices';
 import * as invoiceReturns from '@daftar/shared/schemas/invoiceReturns';
 import { createHandler, defineRoutes, Reply, route, type RouteContext } from '../http/api.js';
@@ -281,7 +283,9 @@ const pdfRoute = route({
   handler: async ({ organizationId, params }) => {
     const { invoiceFilename, invoicePdf, printingParties } = await printing();
     const invoice = await getInvoice(organizationId!, params.invoice_id!);
-    const pdf = await invoicePdf(invoice, await printingParties(organizationId!, invoice.contact_id));
+    // Once JoFotara accepted the invoice, its QR is printed on it (issue 6).
+    const [parties, submission] = await Promise.all([printingParties(organizationId!, invoice.contact_id), getSubmission(organizationId!, 'invoice', invoice.id)]);
+    const pdf = await invoicePdf(invoice, parties, { qr: submission?.state === 'submitted' ? submission.qr ?? undefined : undefined });
     return Reply.binary(pdf, 'application/pdf', invoiceFilename(invoice));
   },
 });
@@ -387,6 +391,8 @@ export const routes = defineRoutes('invoices', {
   [`GET ${ORG}/invoices/return/invoices`]: returnListRoute,
   [`GET ${ORG}/invoices/return/invoices/{return_id}`]: returnGetRoute,
   [`GET ${ORG}/invoices/return/invoices/{return_id}/pdf`]: returnPdfRoute,
+  ...jofotaraInvoiceRoutes,
+  ...jofotaraReturnRoutes,
 });
 
 export const handler = createHandler(routes);

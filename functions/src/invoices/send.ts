@@ -5,6 +5,7 @@
  * failed record, and sending again is allowed anyway.
  */
 import type { InvoiceSendRequest } from '@daftar/shared/schemas/invoiceReturns';
+import { getSubmission } from '../e-invoicing/submission.js';
 import type { InvoiceStatus } from '@daftar/shared/schemas/invoices';
 import { Invoice, outstandingOf, type InvoiceRecord } from '../db/invoice.js';
 import { isConditionFailure } from '../db/transaction.js';
@@ -39,7 +40,8 @@ export async function sendInvoice(organizationId: string, invoiceId: string, req
   }
   const cc = [...new Set(request.cc ?? [])].filter((address) => address !== to);
 
-  const pdf = await invoicePdf(invoice, parties);
+  const submission = await getSubmission(organizationId, 'invoice', invoice.id);
+  const pdf = await invoicePdf(invoice, parties, { qr: submission?.state === 'submitted' ? submission.qr ?? undefined : undefined });
   const seller = parties.organization.legal_name ?? parties.organization.name;
   const number = invoice.number!;
   const due = `${printedAmount(outstandingOf(invoice), invoice.currency)} ${invoice.currency}`;

@@ -10,7 +10,8 @@ export const buckets = {
 } as const;
 
 export const queues = {
-  einvoice: { env: 'EINVOICE_QUEUE_URL', localName: 'daftar-einvoice-submissions', visibilityTimeoutSeconds: 60, maxReceiveCount: 5 },
+  // 360 s: the consumer gets a sixth (60 s), room for the portal's own 30 s timeout.
+  einvoice: { env: 'EINVOICE_QUEUE_URL', localName: 'daftar-einvoice-submissions', visibilityTimeoutSeconds: 360, maxReceiveCount: 5 },
   forecast: { env: 'FORECAST_QUEUE_URL', localName: 'daftar-forecasts', visibilityTimeoutSeconds: 120, maxReceiveCount: 3 },
 } as const;
 

@@ -21,3 +21,4 @@ export * from './budgets.js';
 export * from './invoiceReturns.js';
 export * from './categories.js';
 export * from './accountingDashboard.js';
+export * from './einvoiceSubmission.js';

@@ -1,0 +1,119 @@
+/**
+ * JoFotara submission routes, as route objects for the invoices Lambda (the lead wires them into
+ * invoices/handler.ts and routes.ts):
+ *
+ *   POST …/invoices/{invoice_id}/jofotara/submit    admin   → 202 the submission, state queued
+ *   GET  …/invoices/{invoice_id}/jofotara/preview   viewer  → the XML that would be sent, a summary
+ *   GET  …/invoices/{invoice_id}/jofotara           viewer  → the submission's state, errors, QR
+ *
+ * and the same three for returns under …/invoices/return/invoices/{return_id}/jofotara.
+ * `jofotaraInvoiceRoutes` / `jofotaraReturnRoutes` map the route keys to them.
+ */
+import {
+  einvoicePreview,
+  einvoicePreviewQuery,
+  einvoiceReturnSubmitRequest,
+  einvoiceSubmissionPublic,
+  einvoiceSubmitRequest,
+  type EinvoiceDocumentType,
+  type EinvoiceSubmitRequest,
+} from '@daftar/shared/schemas/einvoiceSubmission';
+import { Reply, route, type RouteContext } from '../http/api.js';
+import { presentSubmission, previewSubmission, queueSubmission, submissionState } from './submission.js';
+
+const ORG = '/api/v1/organizations/{organization_id}';
+const INVOICE = `${ORG}/invoices/{invoice_id}`;
+const RETURN = `${ORG}/invoices/return/invoices/{return_id}`;
+
+const actorId = (ctx: RouteContext<unknown, unknown>) => {
+  const actor = ctx.actor();
+  return actor.user_id ?? actor.api_key_id ?? null;
+};
+
+function documentOf(ctx: RouteContext<unknown, unknown>, documentType: EinvoiceDocumentType): string {
+  return documentType === 'invoice' ? ctx.params.invoice_id! : ctx.params.return_id!;
+}
+
+async function submit(ctx: RouteContext<EinvoiceSubmitRequest, unknown>, documentType: EinvoiceDocumentType) {
+  const organizationId = ctx.organizationId!;
+  const documentId = documentOf(ctx, documentType);
+  const { item, resubmission } = await queueSubmission(organizationId, documentType, documentId, ctx.body ?? {}, actorId(ctx));
+  const noun = documentType === 'invoice' ? 'Invoice' : 'Return';
+  ctx.audit({
+    action: resubmission ? 'einvoice.resubmitted' : 'einvoice.queued',
+    entity_type: documentType === 'invoice' ? 'invoice' : 'invoice_return',
+    entity_id: documentId,
+    summary: `${noun} ${item.document_number} queued for JoFotara (${item.type_code}/${item.type_name}, ICV ${item.icv})${resubmission ? ', submitted again' : ''}`,
+    changes: {
+      state: item.state,
+      uuid: item.uuid,
+      icv: item.icv,
+      invoice_type: item.invoice_type,
+      payment_method: item.payment_method,
+      business_type: item.business_type ?? null,
+      payable_amount: item.payable_amount,
+    },
+  });
+  return Reply.json(202, presentSubmission(organizationId, documentType, documentId, item));
+}
+
+export const submitInvoiceRoute = route({
+  access: { org: 'admin' },
+  summary:
+    'Submit a confirmed invoice to JoFotara: validates the settings and the invoice, builds and cross-checks the UBL XML, queues it (202, state queued). A rejected or failed submission may be submitted again, with the same UUID',
+  body: einvoiceSubmitRequest,
+  response: einvoiceSubmissionPublic,
+  status: 202,
+  handler: (ctx) => submit(ctx, 'invoice'),
+});
+
+export const previewInvoiceRoute = route({
+  access: { org: 'viewer' },
+  summary: 'The JoFotara XML that submitting this invoice would send, with its totals, tax groups and cross-check results; writes nothing',
+  query: einvoicePreviewQuery,
+  response: einvoicePreview,
+  handler: async (ctx) => previewSubmission(ctx.organizationId!, 'invoice', ctx.params.invoice_id!, ctx.query),
+});
+
+export const invoiceSubmissionStateRoute = route({
+  access: { org: 'viewer' },
+  summary: "The invoice's JoFotara submission: state, attempts, the portal's errors and warnings, the QR code once accepted",
+  response: einvoiceSubmissionPublic,
+  handler: async (ctx) => submissionState(ctx.organizationId!, 'invoice', ctx.params.invoice_id!),
+});
+
+export const submitReturnRoute = route({
+  access: { org: 'admin' },
+  summary: "Submit a return (credit note, type 381) to JoFotara once its invoice was accepted; queues it (202)",
+  body: einvoiceReturnSubmitRequest,
+  response: einvoiceSubmissionPublic,
+  status: 202,
+  // A return takes no options: its type, payment method and buyer are its invoice's.
+  handler: (ctx) => submit(ctx as RouteContext<EinvoiceSubmitRequest, unknown>, 'return'),
+});
+
+export const previewReturnRoute = route({
+  access: { org: 'viewer' },
+  summary: 'The JoFotara XML that submitting this return would send, with its summary and cross-check results; writes nothing',
+  response: einvoicePreview,
+  handler: async (ctx) => previewSubmission(ctx.organizationId!, 'return', ctx.params.return_id!, {}),
+});
+
+export const returnSubmissionStateRoute = route({
+  access: { org: 'viewer' },
+  summary: "The return's JoFotara submission: state, the portal's errors and warnings, the QR code once accepted",
+  response: einvoiceSubmissionPublic,
+  handler: async (ctx) => submissionState(ctx.organizationId!, 'return', ctx.params.return_id!),
+});
+
+export const jofotaraInvoiceRoutes = {
+  [`POST ${INVOICE}/jofotara/submit`]: submitInvoiceRoute,
+  [`GET ${INVOICE}/jofotara/preview`]: previewInvoiceRoute,
+  [`GET ${INVOICE}/jofotara`]: invoiceSubmissionStateRoute,
+} as const;
+
+export const jofotaraReturnRoutes = {
+  [`POST ${RETURN}/jofotara/submit`]: submitReturnRoute,
+  [`GET ${RETURN}/jofotara/preview`]: previewReturnRoute,
+  [`GET ${RETURN}/jofotara`]: returnSubmissionStateRoute,
+} as const;
