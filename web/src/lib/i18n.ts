@@ -95,9 +95,14 @@ const initialized = i18n
   });
 
 /** Resolves once the detected language's texts are in place (awaited before the first render). */
-export const i18nReady = initialized
-  .then(() => loadLanguage(currentLanguage()))
-  .then(() => applyDocumentLanguage(currentLanguage()));
+export const i18nReady = initialized.then(async () => {
+  // `resolvedLanguage` says 'en' until the Arabic texts are loaded, so the detected language is
+  // taken from `language` (the stored choice), loaded, and only then made current.
+  const language = toLanguage(i18n.language);
+  await loadLanguage(language);
+  await i18n.changeLanguage(language);
+  applyDocumentLanguage(language);
+});
 
 export async function changeLanguage(language: Language) {
   await loadLanguage(language);

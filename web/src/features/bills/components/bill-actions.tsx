@@ -1,43 +1,17 @@
-import { AlertDialog, Button, Flex } from '@radix-ui/themes';
+import { Button, Flex } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmActionDialog, DestructiveActionDialog } from '../../../components/documents/confirm-action-dialog';
 import type { RoleFlags } from '../../../lib/authorization';
 import { notify } from '../../../lib/notify';
 import { useChangeBillStatus } from '../api/change-bill-status';
 import { useConfirmBill } from '../api/confirm-bill';
 import { useDeleteBill } from '../api/delete-bill';
 import type { Bill } from '../api/get-bills';
-import { isZeroAmount } from './amounts';
+import { isZeroAmount } from '../../../components/documents/document-amounts';
 import { RecordPaymentDialog } from './record-payment-dialog';
 
 const PAYABLE = new Set<Bill['status']>(['confirmed', 'partially_paid']);
-
-/** A posting action asks first, without the red of a destructive one. */
-function ConfirmBillDialog({ onConfirm, pending }: { onConfirm: () => void; pending: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger>
-        <Button loading={pending}>{t('bills.actions.confirm')}</Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Content maxWidth="460px">
-        <AlertDialog.Title>{t('bills.actions.confirmTitle')}</AlertDialog.Title>
-        <AlertDialog.Description size="2">{t('bills.actions.confirmDescription')}</AlertDialog.Description>
-        <Flex gap="3" mt="4" justify="end">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray">
-              {t('common.cancel')}
-            </Button>
-          </AlertDialog.Cancel>
-          <AlertDialog.Action>
-            <Button onClick={onConfirm}>{t('bills.actions.confirmSubmit')}</Button>
-          </AlertDialog.Action>
-        </Flex>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
-  );
-}
 
 /** What can be done with the bill depends on its state and on the person's role (SPEC §6). */
 export function BillActions({ organizationId, bill, role }: { organizationId: string; bill: Bill; role: RoleFlags }) {
@@ -53,7 +27,11 @@ export function BillActions({ organizationId, bill, role }: { organizationId: st
   return (
     <Flex gap="2" wrap="wrap" justify="end">
       {draft && role.isAdmin ? (
-        <ConfirmBillDialog
+        <ConfirmActionDialog
+          label={t('bills.actions.confirm')}
+          title={t('bills.actions.confirmTitle')}
+          description={t('bills.actions.confirmDescription')}
+          submitLabel={t('bills.actions.confirmSubmit')}
           pending={confirm.isPending}
           onConfirm={() => confirm.mutate(ids, { onSuccess: (confirmed) => notify.success(t('bills.actions.confirmed', { number: confirmed.number })) })}
         />
@@ -65,12 +43,8 @@ export function BillActions({ organizationId, bill, role }: { organizationId: st
       ) : null}
       {PAYABLE.has(bill.status) && !isZeroAmount(bill.balance_due) && role.isMember ? <RecordPaymentDialog organizationId={organizationId} bill={bill} /> : null}
       {draft && role.isAdmin ? (
-        <ConfirmDialog
-          trigger={
-            <Button variant="soft" color="red">
-              {t('bills.actions.cancelDraft')}
-            </Button>
-          }
+        <DestructiveActionDialog
+          label={t('bills.actions.cancelDraft')}
           title={t('bills.actions.cancelTitle')}
           description={t('bills.actions.cancelDescription')}
           confirmLabel={t('bills.actions.cancelSubmit')}
@@ -79,12 +53,8 @@ export function BillActions({ organizationId, bill, role }: { organizationId: st
         />
       ) : null}
       {draft && role.isMember ? (
-        <ConfirmDialog
-          trigger={
-            <Button variant="soft" color="red">
-              {t('common.delete')}
-            </Button>
-          }
+        <DestructiveActionDialog
+          label={t('common.delete')}
           title={t('bills.actions.deleteTitle', { label })}
           description={t('bills.actions.deleteDescription')}
           confirmLabel={t('common.delete')}

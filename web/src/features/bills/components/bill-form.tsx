@@ -1,42 +1,32 @@
-import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
-import { Button, Callout, Card, Checkbox, Flex, Grid, Text } from '@radix-ui/themes';
 import { billCreate, billReplace } from '@daftar/shared/schemas/bills';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import {
+  billLineToInput,
   computeDocumentLines,
-  DocumentLinesEditor,
   emptyLine,
   errorsFromIssues,
-  errorsFromValidationDetail,
   lineFromDocument,
-  billLineToInput,
   type DocumentErrors,
   type DocumentLine,
 } from '../../../components/document-lines-editor';
-import { SelectInput, TextAreaInput, TextInput } from '../../../components/fields';
-import { ApiError } from '../../../lib/api-client';
+import { contactOptions, DocumentForm, incompleteLineErrors, useDraftSaving, type DocumentHeader } from '../../../components/documents/document-form';
+import { lineTaxOptions } from '../../../components/documents/document-taxes';
+import { TextInput } from '../../../components/fields';
 import { currentLanguage } from '../../../lib/i18n';
-import { notifyError } from '../../../lib/notify';
 import { useCreateBill } from '../api/create-bill';
-import { useContactNames, useSuppliers } from '../api/get-suppliers';
-import type { Bill } from '../api/get-bills';
 import type { Account } from '../api/get-accounts';
+import type { Bill } from '../api/get-bills';
+import { useContactNames, useSuppliers } from '../api/get-suppliers';
 import type { Tax } from '../api/get-taxes';
 import { useReplaceBill } from '../api/replace-bill';
 import { addDays, today } from './dates';
 import { useBillMessages } from './form-errors';
-import { accountLabel, lineAccountOptions, lineTaxOptions, useBillLinesLabels } from './labels';
+import { accountLabel, lineAccountOptions, useBillLinesLabels } from './labels';
 
-interface Header {
-  contact_id: string;
-  issue_date: string;
-  due_date: string;
+/** A bill also carries the supplier's own number for it. */
+interface Header extends DocumentHeader {
   supplier_reference: string;
-  reference: string;
-  notes: string;
-  price_includes_tax: boolean;
 }
 
 const headerOf = (bill?: Bill): Header => ({
@@ -79,9 +69,18 @@ export function BillForm({ organizationId, currency, taxes, accounts, bill, onSa
   const [lines, setLines] = useState<DocumentLine[]>(() => (bill ? bill.lines.map(lineFromDocument) : [newLine()]));
   const [version, setVersion] = useState(bill?.version);
   const [errors, setErrors] = useState<DocumentErrors>({});
-  const [conflict, setConflict] = useState<string | null>(null);
-  const [reloading, setReloading] = useState(false);
   const saving = create.isPending || replace.isPending;
+  const draft = useDraftSaving<Bill>({
+    onReload,
+    reset: (fresh) => {
+      setHeader(headerOf(fresh));
+      setLines(fresh.lines.map(lineFromDocument));
+      setVersion(fresh.version);
+    },
+    conflictFallback: t('bills.form.conflict'),
+    serverMessage: messages.server,
+    setErrors,
+  });
   /** A new line is usually booked like the one above it. */
   const nextLine = () => emptyLine({ tax_id: defaultTaxId, account_id: lines[lines.length - 1]?.account_id ?? '' });
   const accountOptions = useMemo(() => {
@@ -96,16 +95,17 @@ export function BillForm({ organizationId, currency, taxes, accounts, bill, onSa
 
   const set = <K extends keyof Header>(key: K, value: Header[K]) => setHeader((h) => ({ ...h, [key]: value }));
 
-  const supplierOptions = useMemo(() => {
-    const active = suppliers.data?.data ?? [];
-    const options = active.map((c) => ({ value: c.id, label: c.name }));
-    // A draft keeps a supplier who was deactivated since: it stays shown, by name.
-    if (header.contact_id && !active.some((c) => c.id === header.contact_id)) {
-      const known = contactNames.data?.data.find((c) => c.id === header.contact_id);
-      options.unshift({ value: header.contact_id, label: known?.name ?? t('bills.unknownSupplier') });
-    }
-    return [{ value: '', label: t('bills.form.chooseSupplier') }, ...options];
-  }, [suppliers.data, contactNames.data, header.contact_id, t]);
+  const supplierOptions = useMemo(
+    () =>
+      contactOptions({
+        active: suppliers.data?.data ?? [],
+        known: contactNames.data?.data ?? [],
+        selectedId: header.contact_id,
+        unknownLabel: t('bills.unknownSupplier'),
+        chooseLabel: t('bills.form.chooseSupplier'),
+      }),
+    [suppliers.data, contactNames.data, header.contact_id, t],
+  );
 
   const chooseSupplier = (contactId: string) => {
     const supplier = suppliers.data?.data.find((c) => c.id === contactId);
@@ -117,37 +117,8 @@ export function BillForm({ organizationId, currency, taxes, accounts, bill, onSa
     }));
   };
 
-  const reset = (fresh: Bill) => {
-    setHeader(headerOf(fresh));
-    setLines(fresh.lines.map(lineFromDocument));
-    setVersion(fresh.version);
-    setErrors({});
-    setConflict(null);
-  };
-
-  const reload = async () => {
-    if (!onReload) return;
-    setReloading(true);
-    try {
-      const fresh = await onReload();
-      if (fresh) reset(fresh);
-    } finally {
-      setReloading(false);
-    }
-  };
-
-  const onFailure = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 409) return setConflict(error.detail ?? t('bills.form.conflict'));
-    if (error instanceof ApiError && error.status === 422) {
-      const fieldErrors = errorsFromValidationDetail(error.body, messages.server);
-      if (fieldErrors) return setErrors(fieldErrors);
-    }
-    notifyError(error);
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setConflict(null);
+  const onSubmit = () => {
+    draft.setConflict(null);
     const payload = {
       contact_id: header.contact_id,
       issue_date: header.issue_date,
@@ -158,16 +129,8 @@ export function BillForm({ organizationId, currency, taxes, accounts, bill, onSa
       price_includes_tax: header.price_includes_tax,
       lines: lines.map(billLineToInput),
     };
-    const next: DocumentErrors = {};
-    // Lines the calculator cannot compute would be refused by the server: say so before sending.
     const figures = computeDocumentLines(lines, { currency, priceIncludesTax: header.price_includes_tax, taxes: taxOptions });
-    figures.lines.forEach((result, index) => {
-      const line = lines[index]!;
-      if (result.status === 'incomplete') {
-        if (!line.quantity.trim()) next[`lines.${index}.quantity`] = t('bills.lines.problems.quantity');
-        if (!line.unit_price.trim()) next[`lines.${index}.unit_price`] = t('bills.lines.problems.unitPrice');
-      }
-    });
+    const next = incompleteLineErrors(lines, figures, { quantity: t('bills.lines.problems.quantity'), unitPrice: t('bills.lines.problems.unitPrice') });
     const parsed = bill ? billReplace.safeParse({ ...payload, version }) : billCreate.safeParse(payload);
     if (!parsed.success) Object.assign(next, { ...errorsFromIssues(parsed.error.issues, messages.client), ...next });
     const blocked = Object.keys(next).length > 0 || !figures.complete;
@@ -176,114 +139,52 @@ export function BillForm({ organizationId, currency, taxes, accounts, bill, onSa
     if (bill) {
       replace.mutate(
         { organizationId, billId: bill.id, data: { ...payload, version: version ?? bill.version } },
-        { onSuccess: onSaved, onError: onFailure },
+        { onSuccess: onSaved, onError: draft.onFailure },
       );
     } else {
-      create.mutate({ organizationId, data: payload }, { onSuccess: onSaved, onError: onFailure });
+      create.mutate({ organizationId, data: payload }, { onSuccess: onSaved, onError: draft.onFailure });
     }
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={bill ? t('bills.form.editTitle') : t('bills.form.newTitle')}>
-      <Flex direction="column" gap="5">
-        {conflict ? (
-          <Callout.Root color="red" role="alert">
-            <Callout.Icon>
-              <ExclamationTriangleIcon />
-            </Callout.Icon>
-            <Callout.Text>
-              <Text weight="bold">{t('bills.form.conflictTitle')}</Text> {conflict}
-            </Callout.Text>
-            {onReload ? (
-              <Flex>
-                <Button type="button" size="1" variant="soft" color="red" loading={reloading} onClick={() => void reload()}>
-                  {t('bills.form.reload')}
-                </Button>
-              </Flex>
-            ) : null}
-          </Callout.Root>
-        ) : null}
-        <Card size="3">
-          <Grid columns={{ initial: '1', sm: '2', md: '3' }} gap="4">
-            <SelectInput
-              label={t('bills.form.supplier')}
-              name="contact_id"
-              required
-              value={header.contact_id}
-              error={errors.contact_id}
-              hint={suppliers.isSuccess && suppliers.data.data.length === 0 ? t('bills.form.noSuppliers') : undefined}
-              onChange={(e) => chooseSupplier(e.target.value)}
-              options={supplierOptions}
-            />
-            <TextInput
-              label={t('bills.form.issueDate')}
-              name="issue_date"
-              type="date"
-              required
-              value={header.issue_date}
-              error={errors.issue_date}
-              onChange={(e) => set('issue_date', e.target.value)}
-            />
-            <TextInput
-              label={t('bills.form.dueDate')}
-              name="due_date"
-              type="date"
-              value={header.due_date}
-              error={errors.due_date}
-              onChange={(e) => set('due_date', e.target.value)}
-            />
-            <TextInput
-              label={t('bills.form.supplierReference')}
-              name="supplier_reference"
-              value={header.supplier_reference}
-              error={errors.supplier_reference}
-              hint={t('bills.form.supplierReferenceHint')}
-              onChange={(e) => set('supplier_reference', e.target.value)}
-            />
-            <TextInput
-              label={t('bills.form.reference')}
-              name="reference"
-              value={header.reference}
-              error={errors.reference}
-              onChange={(e) => set('reference', e.target.value)}
-            />
-            <Flex align="end" pb="2">
-              <Text as="label" size="2">
-                <Flex gap="2" align="center">
-                  <Checkbox checked={header.price_includes_tax} onCheckedChange={(checked) => set('price_includes_tax', checked === true)} />
-                  {t('bills.form.priceIncludesTax')}
-                </Flex>
-              </Text>
-            </Flex>
-          </Grid>
-        </Card>
-        <DocumentLinesEditor
-          lines={lines}
-          onChange={setLines}
-          currency={currency}
-          priceIncludesTax={header.price_includes_tax}
-          taxes={taxOptions}
-          accounts={accountOptions}
-          errors={errors}
-          newLine={nextLine}
-          labels={labels}
-          disabled={saving}
+    <DocumentForm
+      texts={{
+        title: bill ? t('bills.form.editTitle') : t('bills.form.newTitle'),
+        conflictTitle: t('bills.form.conflictTitle'),
+        reload: t('bills.form.reload'),
+        contact: t('bills.form.supplier'),
+        issueDate: t('bills.form.issueDate'),
+        dueDate: t('bills.form.dueDate'),
+        reference: t('bills.form.reference'),
+        priceIncludesTax: t('bills.form.priceIncludesTax'),
+        notes: t('bills.form.notes'),
+        saveDraft: t('bills.form.saveDraft'),
+      }}
+      header={header}
+      onHeaderChange={set}
+      contact={{
+        options: supplierOptions,
+        hint: suppliers.isSuccess && suppliers.data.data.length === 0 ? t('bills.form.noSuppliers') : undefined,
+        onChange: chooseSupplier,
+      }}
+      extraFields={
+        <TextInput
+          label={t('bills.form.supplierReference')}
+          name="supplier_reference"
+          value={header.supplier_reference}
+          error={errors.supplier_reference}
+          hint={t('bills.form.supplierReferenceHint')}
+          onChange={(e) => set('supplier_reference', e.target.value)}
         />
-        <TextAreaInput label={t('bills.form.notes')} name="notes" value={header.notes} error={errors.notes} onChange={(e) => set('notes', e.target.value)} />
-        {errors.form ? (
-          <Text size="2" color="red" role="alert">
-            {errors.form}
-          </Text>
-        ) : null}
-        <Flex gap="3" justify="end">
-          <Button asChild variant="soft" color="gray">
-            <Link to={cancelTo}>{t('common.cancel')}</Link>
-          </Button>
-          <Button type="submit" loading={saving}>
-            {t('bills.form.saveDraft')}
-          </Button>
-        </Flex>
-      </Flex>
-    </form>
+      }
+      errors={errors}
+      conflict={draft.conflict}
+      onReload={onReload ? () => void draft.reload() : undefined}
+      reloading={draft.reloading}
+      lines={{ lines, onChange: setLines, currency, taxes: taxOptions, accounts: accountOptions, newLine: nextLine, labels }}
+      saving={saving}
+      cancelTo={cancelTo}
+      onSubmit={onSubmit}
+    />
   );
 }

@@ -1,55 +1,13 @@
-import { Card, DataList, Flex, Heading, Table, Text } from '@radix-ui/themes';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DocumentTotals, TableCaption } from '../../../components/document-lines-editor';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { DocumentLinesView as SharedDocumentLinesView, type SettlementRow, type ViewDocument } from '../../../components/documents/document-view';
 import { currentLanguage } from '../../../lib/i18n';
 import type { Account } from '../api/get-accounts';
 import type { Tax } from '../api/get-taxes';
-import { isZeroAmount, storedFigures } from './amounts';
-import { accountLabel, taxName, useBillLinesLabels } from './labels';
+import { accountLabel, useBillLinesLabels } from './labels';
 
-interface ViewLine {
-  id: string;
-  description: string;
-  quantity: string;
-  unit_price: string;
-  discount?: { type: 'amount'; amount: string | number } | { type: 'percent'; percent: string | number } | null;
-  discount_amount: string;
-  tax_id: string | null;
-  account_id: string;
-  tax_category: 'standard' | 'zero_rated' | 'exempt';
-  tax_rate: string;
-  net: string;
-  tax: string;
-  gross: string;
-}
+export { dateOrDash, DocumentFacts } from '../../../components/documents/document-view';
 
-export interface ViewDocument {
-  currency: string;
-  subtotal: string;
-  discount_total: string;
-  net_total: string;
-  tax_total: string;
-  gross_total: string;
-  lines: readonly ViewLine[];
-}
-
-/** The header facts of a document: label, value pairs. */
-export function DocumentFacts({ facts }: { facts: readonly { label: string; value: ReactNode }[] }) {
-  return (
-    <DataList.Root orientation={{ initial: 'vertical', sm: 'horizontal' }}>
-      {facts.map((fact) => (
-        <DataList.Item key={fact.label}>
-          <DataList.Label minWidth="140px">{fact.label}</DataList.Label>
-          <DataList.Value>{fact.value}</DataList.Value>
-        </DataList.Item>
-      ))}
-    </DataList.Root>
-  );
-}
-
-/** A stored document's lines and totals, read-only, with the tax of each line named. */
+/** A stored bill's lines, each with the account it was booked to, and its totals. */
 export function DocumentLinesView({
   document,
   taxes,
@@ -59,95 +17,24 @@ export function DocumentLinesView({
   document: ViewDocument;
   taxes: readonly Tax[];
   accounts: readonly Account[];
-  settlement?: readonly { label: string; amount: string; strong?: boolean }[];
+  settlement?: readonly SettlementRow[];
 }) {
   const { t } = useTranslation();
   const labels = useBillLinesLabels();
   const language = currentLanguage();
-  const figures = storedFigures(document);
-  const money = (amount: string) => formatMoney(amount, document.currency);
-  const discountText = (line: ViewLine) => {
-    if (isZeroAmount(line.discount_amount)) return '—';
-    const amount = money(line.discount_amount);
-    return line.discount?.type === 'percent' ? `${amount} (${line.discount.percent}%)` : amount;
-  };
-  const accountText = (line: ViewLine) => {
-    const account = accounts.find((a) => a.id === line.account_id);
-    return account ? accountLabel(account, language) : line.account_id;
-  };
-  const taxText = (line: ViewLine) => {
-    const tax = line.tax_id ? taxes.find((x) => x.id === line.tax_id) : undefined;
-    if (tax) return `${taxName(tax, language)} (${line.tax_rate}%)`;
-    return labels.taxRow({ category: line.tax_category, rate: line.tax_rate });
+  const accountText = (accountId: string) => {
+    const account = accounts.find((a) => a.id === accountId);
+    return account ? accountLabel(account, language) : accountId;
   };
   return (
-    <Card size="3">
-      <Flex direction="column" gap="4">
-        <Heading as="h2" size="4">
-          {t('bills.view.lines')}
-        </Heading>
-        <div className="table-scroll">
-          <Table.Root size="1" variant="surface">
-            <TableCaption>{labels.caption}</TableCaption>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>{labels.lineNumber}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>{labels.description}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>{labels.account}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">{labels.quantity}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">{labels.unitPrice}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">{labels.discount}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>{labels.tax}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">{labels.net}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">{labels.taxAmount}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">{labels.lineTotal}</Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {document.lines.map((line, index) => (
-                <Table.Row key={line.id}>
-                  <Table.RowHeaderCell>{index + 1}</Table.RowHeaderCell>
-                  <Table.Cell style={{ whiteSpace: 'pre-wrap' }}>{line.description}</Table.Cell>
-                  <Table.Cell>{accountText(line)}</Table.Cell>
-                  <Table.Cell justify="end">{line.quantity}</Table.Cell>
-                  <Table.Cell justify="end">{money(line.unit_price)}</Table.Cell>
-                  <Table.Cell justify="end">{discountText(line)}</Table.Cell>
-                  <Table.Cell>{taxText(line)}</Table.Cell>
-                  <Table.Cell justify="end">{money(line.net)}</Table.Cell>
-                  <Table.Cell justify="end">{money(line.tax)}</Table.Cell>
-                  <Table.Cell justify="end">
-                    <Text weight="medium">{money(line.gross)}</Text>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </div>
-        <Flex justify="end">
-          <Flex direction="column" gap="2">
-            <DocumentTotals figures={figures} labels={labels} />
-            {settlement && settlement.length > 0 ? (
-              <Table.Root size="1" style={{ minWidth: 280 }}>
-                <TableCaption>{t('bills.view.settlement')}</TableCaption>
-                <Table.Body>
-                  {settlement.map((row) => (
-                    <Table.Row key={row.label}>
-                      <Table.RowHeaderCell>
-                        <Text weight={row.strong ? 'bold' : 'regular'}>{row.label}</Text>
-                      </Table.RowHeaderCell>
-                      <Table.Cell justify="end">
-                        <Text weight={row.strong ? 'bold' : 'regular'}>{money(row.amount)}</Text>
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            ) : null}
-          </Flex>
-        </Flex>
-      </Flex>
-    </Card>
+    <SharedDocumentLinesView
+      document={document}
+      taxes={taxes}
+      labels={labels}
+      title={t('bills.view.lines')}
+      settlementCaption={t('bills.view.settlement')}
+      settlement={settlement}
+      accountText={accountText}
+    />
   );
 }
-
-export const dateOrDash = (value: string | null | undefined) => (value ? formatDate(value) : '—');

@@ -1,49 +1,22 @@
 import { useTranslation } from 'react-i18next';
-import { translateValidationMessage } from '../../../lib/validation';
+import { documentFormMessages } from '../../../components/documents/document-form-errors';
 
-/**
- * The shared schemas and the server speak English; known messages and line fields are shown in
- * the reader's language, anything else as the server wrote it.
- */
+/** The bill form's messages: a bill names its supplier, and each line the account it is booked to. */
 export function useBillMessages() {
   const { t } = useTranslation();
-  const byMessage = (message: string): string | null => {
-    switch (message) {
-      case 'A line needs a description':
-        return t('bills.errors.lineDescription');
-      case 'At least one line is required':
-        return t('bills.errors.linesRequired');
-      case 'The due date cannot be before the issue date':
-        return t('bills.errors.dueBeforeIssue');
-      default:
-        return null;
-    }
-  };
-  const byLineField = (path: string): string | null => {
-    const field = /^lines\.\d+\.(\w+)/.exec(path)?.[1];
-    switch (field) {
-      case 'quantity':
-        return t('bills.lines.problems.quantity');
-      case 'unit_price':
-        return t('bills.lines.problems.unitPrice');
-      case 'discount':
-        return t('bills.lines.problems.discount');
-      case 'tax_id':
-        return t('bills.lines.problems.tax');
-      case 'account_id':
-        return t('bills.lines.problems.account');
-      default:
-        return null;
-    }
-  };
-  /** Messages of the form's own check: every field has a known meaning. */
-  const client = (message: string, path: string) => {
-    if (path === 'contact_id') return t('bills.errors.supplierRequired');
-    if (path === 'issue_date') return t('bills.errors.issueDate');
-    if (path === 'due_date' && message !== 'The due date cannot be before the issue date') return t('bills.errors.dueDate');
-    return byMessage(message) ?? byLineField(path) ?? translateValidationMessage(message);
-  };
-  /** Messages of a 422 answer: the server may name a reason the form cannot know (an inactive supplier). */
-  const server = (message: string, path: string) => byMessage(message) ?? byLineField(path) ?? translateValidationMessage(message);
-  return { client, server };
+  return documentFormMessages({
+    lineDescription: t('bills.errors.lineDescription'),
+    linesRequired: t('bills.errors.linesRequired'),
+    dueBeforeIssue: t('bills.errors.dueBeforeIssue'),
+    contactRequired: t('bills.errors.supplierRequired'),
+    issueDate: t('bills.errors.issueDate'),
+    dueDate: t('bills.errors.dueDate'),
+    lineFields: {
+      quantity: t('bills.lines.problems.quantity'),
+      unit_price: t('bills.lines.problems.unitPrice'),
+      discount: t('bills.lines.problems.discount'),
+      tax_id: t('bills.lines.problems.tax'),
+      account_id: t('bills.lines.problems.account'),
+    },
+  });
 }

@@ -1,70 +1,22 @@
-import { Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
-import { TableCaption } from '../../../components/document-lines-editor';
-import { Loading, QueryError } from '../../../components/feedback';
-import { formatDate, formatMoney } from '../../../lib/format';
-import { useJournalEntry } from '../api/get-journal-entry';
-import { isZeroAmount } from './amounts';
+import { JournalEntryPanel as DocumentJournalEntryPanel } from '../../../components/documents/journal-entry-panel';
 
-/** The journal entry a posted document made: every account it moved, debit and credit. */
+/** The journal entry a posted bill made, in the words of purchases. */
 export function JournalEntryPanel({ organizationId, entryId }: { organizationId: string; entryId: string }) {
   const { t } = useTranslation();
-  const entry = useJournalEntry(organizationId, entryId);
   return (
-    <Card size="3">
-      <Flex direction="column" gap="3">
-        <Flex justify="between" align="baseline" gap="3" wrap="wrap">
-          <Heading as="h2" size="4">
-            {t('bills.journal.title')}
-          </Heading>
-          {entry.data ? (
-            <Text size="2" color="gray">
-              {t('bills.journal.entry', { number: entry.data.entry_number ?? entry.data.number ?? '—', date: formatDate(entry.data.date) })}
-            </Text>
-          ) : null}
-        </Flex>
-        {entry.isPending ? <Loading /> : null}
-        {entry.isError ? <QueryError error={entry.error} onRetry={() => void entry.refetch()} /> : null}
-        {entry.data ? (
-          <div className="table-scroll">
-            <Table.Root size="1" variant="surface">
-              <TableCaption>{t('bills.journal.title')}</TableCaption>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>{t('bills.journal.account')}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>{t('bills.journal.description')}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell justify="end">{t('bills.journal.debit')}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell justify="end">{t('bills.journal.credit')}</Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {entry.data.lines.map((line) => (
-                  <Table.Row key={line.line_no}>
-                    <Table.RowHeaderCell>
-                      {line.account_code ? <Text color="gray">{line.account_code} </Text> : null}
-                      {line.account_name ?? line.account_id}
-                    </Table.RowHeaderCell>
-                    <Table.Cell>{line.description ?? ''}</Table.Cell>
-                    <Table.Cell justify="end">{!isZeroAmount(line.debit) ? formatMoney(line.debit, entry.data.currency) : ''}</Table.Cell>
-                    <Table.Cell justify="end">{!isZeroAmount(line.credit) ? formatMoney(line.credit, entry.data.currency) : ''}</Table.Cell>
-                  </Table.Row>
-                ))}
-                <Table.Row>
-                  <Table.RowHeaderCell colSpan={2}>
-                    <Text weight="bold">{t('bills.journal.totals')}</Text>
-                  </Table.RowHeaderCell>
-                  <Table.Cell justify="end">
-                    <Text weight="bold">{formatMoney(entry.data.total_debit, entry.data.currency)}</Text>
-                  </Table.Cell>
-                  <Table.Cell justify="end">
-                    <Text weight="bold">{formatMoney(entry.data.total_credit, entry.data.currency)}</Text>
-                  </Table.Cell>
-                </Table.Row>
-              </Table.Body>
-            </Table.Root>
-          </div>
-        ) : null}
-      </Flex>
-    </Card>
+    <DocumentJournalEntryPanel
+      organizationId={organizationId}
+      entryId={entryId}
+      texts={{
+        title: t('bills.journal.title'),
+        entry: (facts) => t('bills.journal.entry', facts),
+        account: t('bills.journal.account'),
+        description: t('bills.journal.description'),
+        debit: t('bills.journal.debit'),
+        credit: t('bills.journal.credit'),
+        totals: t('bills.journal.totals'),
+      }}
+    />
   );
 }

@@ -1,9 +1,8 @@
-import type { DocumentLinesLabels, LineAccountOption, LineTaxOption } from '../../../components/document-lines-editor';
+import type { DocumentLinesLabels, LineAccountOption } from '../../../components/document-lines-editor';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../lib/i18n';
 import { BILL_LINE_ASSET_SUBTYPES } from '@daftar/shared/schemas/bills';
 import type { Account } from '../api/get-accounts';
-import type { Tax } from '../api/get-taxes';
 
 /** The lines editor speaks through the feature's own texts. */
 export function useBillLinesLabels(): DocumentLinesLabels {
@@ -44,20 +43,6 @@ export function useBillLinesLabels(): DocumentLinesLabels {
       tax: t('bills.lines.problems.tax'),
     },
   };
-}
-
-export const taxName = (tax: Pick<Tax, 'name' | 'name_ar'>, language: Language) => (language === 'ar' && tax.name_ar ? tax.name_ar : tax.name);
-
-/** Active general taxes: what a line may carry (special taxes are not offered on lines). */
-export function lineTaxOptions(taxes: readonly Tax[], language: Language): LineTaxOption[] {
-  return taxes
-    .filter((tax) => tax.is_active && tax.tax_category !== 'special')
-    .map((tax) => ({
-      id: tax.id,
-      label: `${taxName(tax, language)} (${tax.rate}%)`,
-      rate: tax.rate,
-      category: tax.tax_category as LineTaxOption['category'],
-    }));
 }
 
 const accountName = (account: Pick<Account, 'name' | 'name_ar'>, language: Language) => (language === 'ar' && account.name_ar ? account.name_ar : account.name);

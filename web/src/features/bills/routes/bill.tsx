@@ -1,8 +1,8 @@
-import { Card, Flex, Link as RadixLink, Text } from '@radix-ui/themes';
+import { Card, Flex, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { Loading, QueryError } from '../../../components/feedback';
-import { PageHeader } from '../../../components/page-header';
+import { DocumentPageHeader } from '../../../components/documents/document-page-header';
 import { useOrganizationRole } from '../../../lib/authorization';
 import { formatDateTime } from '../../../lib/format';
 import { useCurrentOrganization } from '../../../lib/organizations';
@@ -35,10 +35,13 @@ export function BillRoute() {
 
   return (
     <Flex direction="column" gap="4">
-      <RadixLink asChild size="2">
-        <Link to="/purchases/bills">{t('bills.backToList')}</Link>
-      </RadixLink>
-      <PageHeader title={title} description={<BillStatusBadge status={doc.status} />} actions={role.isLoading ? null : <BillActions organizationId={organizationId} bill={doc} role={role} />} />
+      <DocumentPageHeader
+        backTo="/purchases/bills"
+        backLabel={t('bills.backToList')}
+        title={title}
+        description={<BillStatusBadge status={doc.status} />}
+        actions={role.isLoading ? null : <BillActions organizationId={organizationId} bill={doc} role={role} />}
+      />
       <Card size="3">
         <DocumentFacts
           facts={[

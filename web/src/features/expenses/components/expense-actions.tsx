@@ -1,7 +1,7 @@
-import { AlertDialog, Button, Flex } from '@radix-ui/themes';
+import { Button, Flex } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmActionDialog, DestructiveActionDialog } from '../../../components/documents/confirm-action-dialog';
 import type { RoleFlags } from '../../../lib/authorization';
 import { notify } from '../../../lib/notify';
 import { useApproveExpense } from '../api/approve-expense';
@@ -9,32 +9,6 @@ import { useDeleteExpense } from '../api/delete-expense';
 import type { Expense } from '../api/get-expenses';
 import { useSubmitExpense } from '../api/submit-expense';
 import { RejectExpenseDialog } from './reject-expense-dialog';
-
-/** Approving posts to the ledger: it asks first, without the red of a destructive action. */
-function ApproveDialog({ onConfirm, pending }: { onConfirm: () => void; pending: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger>
-        <Button loading={pending}>{t('expenses.actions.approve')}</Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Content maxWidth="460px">
-        <AlertDialog.Title>{t('expenses.actions.approveTitle')}</AlertDialog.Title>
-        <AlertDialog.Description size="2">{t('expenses.actions.approveDescription')}</AlertDialog.Description>
-        <Flex gap="3" mt="4" justify="end">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray">
-              {t('common.cancel')}
-            </Button>
-          </AlertDialog.Cancel>
-          <AlertDialog.Action>
-            <Button onClick={onConfirm}>{t('expenses.actions.approveSubmit')}</Button>
-          </AlertDialog.Action>
-        </Flex>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
-  );
-}
 
 const EDITABLE = new Set<Expense['status']>(['draft', 'rejected']);
 
@@ -56,7 +30,11 @@ export function ExpenseActions({ organizationId, expense, role, userId }: { orga
     <Flex gap="2" wrap="wrap" justify="end">
       {expense.status === 'submitted' && role.isAdmin ? (
         <>
-          <ApproveDialog
+          <ConfirmActionDialog
+            label={t('expenses.actions.approve')}
+            title={t('expenses.actions.approveTitle')}
+            description={t('expenses.actions.approveDescription')}
+            submitLabel={t('expenses.actions.approveSubmit')}
             pending={approve.isPending}
             onConfirm={() => approve.mutate(ids, { onSuccess: () => notify.success(t('expenses.actions.approved')) })}
           />
@@ -74,12 +52,8 @@ export function ExpenseActions({ organizationId, expense, role, userId }: { orga
         </Button>
       ) : null}
       {editable ? (
-        <ConfirmDialog
-          trigger={
-            <Button variant="soft" color="red">
-              {t('common.delete')}
-            </Button>
-          }
+        <DestructiveActionDialog
+          label={t('common.delete')}
           title={t('expenses.actions.deleteTitle', { description: expense.description })}
           description={t('expenses.actions.deleteDescription')}
           confirmLabel={t('common.delete')}

@@ -1,10 +1,10 @@
-import { Button, Callout, Card, DataList, Flex, Link as RadixLink, Text } from '@radix-ui/themes';
+import { Button, Callout, Card, DataList, Flex, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { Loading, QueryError } from '../../../components/feedback';
-import { PageHeader } from '../../../components/page-header';
+import { DocumentPageHeader } from '../../../components/documents/document-page-header';
 import { useUser } from '../../../lib/auth';
 import { membersQueryOptions, useOrganizationRole } from '../../../lib/authorization';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
@@ -103,10 +103,9 @@ export function ExpenseRoute() {
 
   return (
     <Flex direction="column" gap="4">
-      <RadixLink asChild size="2">
-        <Link to="/purchases/expenses">{t('expenses.backToList')}</Link>
-      </RadixLink>
-      <PageHeader
+      <DocumentPageHeader
+        backTo="/purchases/expenses"
+        backLabel={t('expenses.backToList')}
         title={doc.description}
         description={<ExpenseStatusBadge status={doc.status} />}
         actions={role.isLoading ? null : <ExpenseActions organizationId={organizationId} expense={doc} role={role} userId={user.data?.id ?? null} />}

@@ -1,12 +1,11 @@
-import { Button, Flex, Switch, Tabs, Text } from '@radix-ui/themes';
+import { Flex, Switch, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { EXPENSE_STATUSES, type ExpenseStatus } from '@daftar/shared/schemas/expenses';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { DocumentListHeader, StatusTabs, useListParams } from '../../../components/documents/document-list';
 import { EmptyState, Loading, QueryError } from '../../../components/feedback';
 import { SelectInput, TextInput } from '../../../components/fields';
-import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { membersQueryOptions, useOrganizationRole } from '../../../lib/authorization';
 import { currentLanguage } from '../../../lib/i18n';
@@ -28,13 +27,12 @@ export function ExpensesRoute() {
   const { organizationId } = useCurrentOrganization();
   const org = organizationId ?? '';
   const role = useOrganizationRole(organizationId);
-  const [params, setParams] = useSearchParams();
+  const { params, update, skip } = useListParams();
   const status = isStatus(params.get('status')) ? (params.get('status') as ExpenseStatus) : undefined;
   const mine = params.get('mine') === '1';
   const categoryId = params.get('category') ?? '';
   const dateFrom = params.get('from') ?? '';
   const dateTo = params.get('to') ?? '';
-  const skip = Math.max(0, Number(params.get('skip')) || 0);
   const rangeBackwards = isDay(dateFrom) && isDay(dateTo) && dateFrom > dateTo;
   const expenses = useExpenses(
     org,
@@ -54,85 +52,55 @@ export function ExpensesRoute() {
   const categoryNames = new Map((categories.data?.data ?? []).map((c) => [c.id, localName(c, language)]));
   const memberNames = new Map((members.data?.data ?? []).map((m) => [m.user_id, m.full_name || m.email]));
 
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-
   if (!organizationId) return <Loading />;
   const tab = status ?? 'all';
   const filtered = !!(status || categoryId || dateFrom || dateTo);
   return (
     <Flex direction="column" gap="4">
-      <PageHeader
-        title={t('expenses.title')}
-        description={t('expenses.intro')}
-        actions={
-          role.isMember ? (
-            <Button asChild>
-              <Link to="/purchases/expenses/new">{t('expenses.newExpense')}</Link>
-            </Button>
-          ) : null
-        }
-      />
-      <Tabs.Root value={tab} onValueChange={(value) => update({ status: value === 'all' ? null : value, skip: null })}>
-        <Tabs.List aria-label={t('expenses.statusFilter')} wrap="wrap">
-          <Tabs.Trigger value="all">{t('common.all')}</Tabs.Trigger>
-          {EXPENSE_STATUSES.map((s) => (
-            <Tabs.Trigger key={s} value={s}>
-              {t(`expenses.statuses.${s}`)}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Tabs.Content value={tab}>
-          <Flex direction="column" gap="3" pt="4">
-            <Flex gap="4" align="end" wrap="wrap">
-              <SelectInput
-                label={t('expenses.fields.category')}
-                value={categoryId}
-                onChange={(e) => update({ category: e.target.value, skip: null })}
-                options={[{ value: '', label: t('expenses.allCategories') }, ...(categories.data?.data ?? []).map((c) => ({ value: c.id, label: localName(c, language) }))]}
-              />
-              <TextInput label={t('expenses.dateFrom')} type="date" value={dateFrom} onChange={(e) => update({ from: e.target.value, skip: null })} />
-              <TextInput
-                label={t('expenses.dateTo')}
-                type="date"
-                value={dateTo}
-                error={rangeBackwards ? t('validation.dateRange') : undefined}
-                onChange={(e) => update({ to: e.target.value, skip: null })}
-              />
-              <Flex gap="2" align="center" pb="2">
-                <Switch id={mineId} checked={mine} onCheckedChange={(checked) => update({ mine: checked ? '1' : null, skip: null })} />
-                <Text as="label" htmlFor={mineId} size="2">
-                  {t('expenses.mine')}
-                </Text>
-              </Flex>
-            </Flex>
-            {expenses.isPending && !rangeBackwards ? <Loading /> : null}
-            {expenses.isError ? <QueryError error={expenses.error} onRetry={() => void expenses.refetch()} /> : null}
-            {expenses.data && expenses.data.data.length === 0 ? (
-              <EmptyState>{filtered ? t('expenses.noMatches') : mine ? t('expenses.noneOfMine') : t('expenses.empty')}</EmptyState>
-            ) : null}
-            {expenses.data && expenses.data.data.length > 0 ? (
-              <ExpensesTable
-                expenses={expenses.data.data}
-                caption={mine ? t('expenses.mineCaption') : t('expenses.title')}
-                categoryName={(id) => categoryNames.get(id) ?? (categories.isPending ? '…' : t('expenses.unknownCategory'))}
-                filerName={mine ? undefined : (userId) => memberNames.get(userId) ?? (members.isPending ? '…' : t('expenses.formerMember'))}
-              />
-            ) : null}
-            {expenses.data ? <Pagination skip={skip} limit={PAGE_SIZE} count={expenses.data.count} onChange={(next) => update({ skip: next ? String(next) : null })} /> : null}
+      <DocumentListHeader title={t('expenses.title')} description={t('expenses.intro')} newLabel={t('expenses.newExpense')} newTo="/purchases/expenses/new" canCreate={role.isMember} />
+      <StatusTabs
+        label={t('expenses.statusFilter')}
+        value={tab}
+        onChange={(value) => update({ status: value === 'all' ? null : value, skip: null })}
+        tabs={[{ value: 'all', label: t('common.all') }, ...EXPENSE_STATUSES.map((s) => ({ value: s, label: t(`expenses.statuses.${s}`) }))]}
+      >
+        <Flex gap="4" align="end" wrap="wrap">
+          <SelectInput
+            label={t('expenses.fields.category')}
+            value={categoryId}
+            onChange={(e) => update({ category: e.target.value, skip: null })}
+            options={[{ value: '', label: t('expenses.allCategories') }, ...(categories.data?.data ?? []).map((c) => ({ value: c.id, label: localName(c, language) }))]}
+          />
+          <TextInput label={t('expenses.dateFrom')} type="date" value={dateFrom} onChange={(e) => update({ from: e.target.value, skip: null })} />
+          <TextInput
+            label={t('expenses.dateTo')}
+            type="date"
+            value={dateTo}
+            error={rangeBackwards ? t('validation.dateRange') : undefined}
+            onChange={(e) => update({ to: e.target.value, skip: null })}
+          />
+          <Flex gap="2" align="center" pb="2">
+            <Switch id={mineId} checked={mine} onCheckedChange={(checked) => update({ mine: checked ? '1' : null, skip: null })} />
+            <Text as="label" htmlFor={mineId} size="2">
+              {t('expenses.mine')}
+            </Text>
           </Flex>
-        </Tabs.Content>
-      </Tabs.Root>
+        </Flex>
+        {expenses.isPending && !rangeBackwards ? <Loading /> : null}
+        {expenses.isError ? <QueryError error={expenses.error} onRetry={() => void expenses.refetch()} /> : null}
+        {expenses.data && expenses.data.data.length === 0 ? (
+          <EmptyState>{filtered ? t('expenses.noMatches') : mine ? t('expenses.noneOfMine') : t('expenses.empty')}</EmptyState>
+        ) : null}
+        {expenses.data && expenses.data.data.length > 0 ? (
+          <ExpensesTable
+            expenses={expenses.data.data}
+            caption={mine ? t('expenses.mineCaption') : t('expenses.title')}
+            categoryName={(id) => categoryNames.get(id) ?? (categories.isPending ? '…' : t('expenses.unknownCategory'))}
+            filerName={mine ? undefined : (userId) => memberNames.get(userId) ?? (members.isPending ? '…' : t('expenses.formerMember'))}
+          />
+        ) : null}
+        {expenses.data ? <Pagination skip={skip} limit={PAGE_SIZE} count={expenses.data.count} onChange={(next) => update({ skip: next ? String(next) : null })} /> : null}
+      </StatusTabs>
     </Flex>
   );
 }

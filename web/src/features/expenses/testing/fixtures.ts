@@ -1,28 +1,20 @@
-import { configure } from '@testing-library/react';
 import type { Role } from '@daftar/shared';
 import type { ExpenseCategoryPublic, ExpensePublic } from '@daftar/shared/schemas/expenses';
-import { STORAGE_KEYS } from '../../../lib/storage';
+import { signedInSession } from '../../../testing/session';
 
 export const ORG = 'org-1';
 export const API = `/api/v1/organizations/${ORG}`;
 
 /** A signed-in member of ORG with `role` (user u1), and a colleague (u2) in the member list. */
 export function session(role: Role) {
-  window.localStorage.setItem(STORAGE_KEYS.accessToken, 'token');
-  window.localStorage.setItem(STORAGE_KEYS.currentOrganizationId, ORG);
-  return {
-    'GET /api/v1/users/me': () => ({ json: { id: 'u1', email: 'sara@example.jo', full_name: 'Sara Odeh', is_active: true, is_superuser: false, is_verified: true, onboarding_completed: true, created_at: '2025-01-01T00:00:00Z' } }),
-    'GET /api/v1/organizations': () => ({ json: { data: [{ id: ORG, name: 'Irbid Clinic', base_currency: 'JOD', fiscal_year_start_month: 1 }], count: 1 } }),
-    [`GET ${API}/members`]: () => ({
-      json: {
-        data: [
-          { user_id: 'u1', organization_id: ORG, role, email: 'sara@example.jo', full_name: 'Sara Odeh', joined_at: '2025-01-01T00:00:00Z' },
-          { user_id: 'u2', organization_id: ORG, role: 'member', email: 'ahmad@example.jo', full_name: 'Ahmad Saleh', joined_at: '2025-01-01T00:00:00Z' },
-        ],
-        count: 2,
-      },
-    }),
-  };
+  return signedInSession({
+    organizationId: ORG,
+    role,
+    user: { email: 'sara@example.jo', full_name: 'Sara Odeh' },
+    organization: { name: 'Irbid Clinic', fiscal_year_start_month: 1 },
+    memberFields: { organization_id: ORG, joined_at: '2025-01-01T00:00:00Z' },
+    colleagues: [{ user_id: 'u2', organization_id: ORG, role: 'member', email: 'ahmad@example.jo', full_name: 'Ahmad Saleh', joined_at: '2025-01-01T00:00:00Z' }],
+  });
 }
 
 const stamp = { created_at: '2025-03-01T09:00:00Z', updated_at: '2025-03-01T09:00:00Z' };
@@ -97,12 +89,4 @@ export const readers = {
   [`GET ${API}/contacts/list`]: () => ({ json: { data: contacts, count: contacts.length } }),
 };
 
-/** Radix measures itself with ResizeObserver, which jsdom lacks; the shared machine is slow. */
-export function prepareScreens() {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  configure({ asyncUtilTimeout: 10_000 });
-}
+export { prepareScreens } from '../../../testing/session';

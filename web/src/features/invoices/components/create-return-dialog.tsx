@@ -12,7 +12,7 @@ import { translateValidationMessage } from '../../../lib/validation';
 import { useCreateReturn } from '../api/create-return';
 import type { Invoice } from '../api/get-invoices';
 import { useInvoiceReturns } from '../api/get-returns';
-import { quantityText, quantityUnits } from './amounts';
+import { quantityText, quantityUnits } from '../../../components/documents/document-amounts';
 import { today } from './dates';
 
 interface Returnable {

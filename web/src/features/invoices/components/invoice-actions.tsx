@@ -1,7 +1,7 @@
-import { AlertDialog, Button, Flex } from '@radix-ui/themes';
+import { Button, Flex } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmActionDialog, DestructiveActionDialog } from '../../../components/documents/confirm-action-dialog';
 import type { RoleFlags } from '../../../lib/authorization';
 import { notify } from '../../../lib/notify';
 import { segment } from '../../../lib/api-client';
@@ -11,38 +11,12 @@ import { useDeleteInvoice } from '../api/delete-invoice';
 import { useDownloadPdf } from '../api/download-pdf';
 import { useDuplicateInvoice } from '../api/duplicate-invoice';
 import type { Invoice } from '../api/get-invoices';
-import { isZeroAmount } from './amounts';
+import { isZeroAmount } from '../../../components/documents/document-amounts';
 import { CreateReturnDialog } from './create-return-dialog';
 import { SendInvoiceDialog } from './send-invoice-dialog';
 
 const SETTLEABLE = new Set<Invoice['status']>(['confirmed', 'sent', 'partially_paid']);
 const POSTED = new Set<Invoice['status']>(['confirmed', 'sent', 'partially_paid', 'paid']);
-
-/** A posting action asks first, without the red of a destructive one. */
-function ConfirmInvoiceDialog({ onConfirm, pending }: { onConfirm: () => void; pending: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger>
-        <Button loading={pending}>{t('invoices.actions.confirm')}</Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Content maxWidth="460px">
-        <AlertDialog.Title>{t('invoices.actions.confirmTitle')}</AlertDialog.Title>
-        <AlertDialog.Description size="2">{t('invoices.actions.confirmDescription')}</AlertDialog.Description>
-        <Flex gap="3" mt="4" justify="end">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray">
-              {t('common.cancel')}
-            </Button>
-          </AlertDialog.Cancel>
-          <AlertDialog.Action>
-            <Button onClick={onConfirm}>{t('invoices.actions.confirmSubmit')}</Button>
-          </AlertDialog.Action>
-        </Flex>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
-  );
-}
 
 /** What can be done with the invoice depends on its state and on the person's role (SPEC §6). */
 export function InvoiceActions({ organizationId, invoice, role }: { organizationId: string; invoice: Invoice; role: RoleFlags }) {
@@ -61,7 +35,11 @@ export function InvoiceActions({ organizationId, invoice, role }: { organization
   return (
     <Flex gap="2" wrap="wrap" justify="end">
       {draft && role.isAdmin ? (
-        <ConfirmInvoiceDialog
+        <ConfirmActionDialog
+          label={t('invoices.actions.confirm')}
+          title={t('invoices.actions.confirmTitle')}
+          description={t('invoices.actions.confirmDescription')}
+          submitLabel={t('invoices.actions.confirmSubmit')}
           pending={confirm.isPending}
           onConfirm={() => confirm.mutate(ids, { onSuccess: (confirmed) => notify.success(t('invoices.actions.confirmed', { number: confirmed.number })) })}
         />
@@ -109,12 +87,8 @@ export function InvoiceActions({ organizationId, invoice, role }: { organization
         </Button>
       ) : null}
       {draft && role.isAdmin ? (
-        <ConfirmDialog
-          trigger={
-            <Button variant="soft" color="red">
-              {t('invoices.actions.cancelDraft')}
-            </Button>
-          }
+        <DestructiveActionDialog
+          label={t('invoices.actions.cancelDraft')}
           title={t('invoices.actions.cancelTitle')}
           description={t('invoices.actions.cancelDescription')}
           confirmLabel={t('invoices.actions.cancelSubmit')}
@@ -123,12 +97,8 @@ export function InvoiceActions({ organizationId, invoice, role }: { organization
         />
       ) : null}
       {draft && role.isMember ? (
-        <ConfirmDialog
-          trigger={
-            <Button variant="soft" color="red">
-              {t('common.delete')}
-            </Button>
-          }
+        <DestructiveActionDialog
+          label={t('common.delete')}
           title={t('invoices.actions.deleteTitle', { label })}
           description={t('invoices.actions.deleteDescription')}
           confirmLabel={t('common.delete')}

@@ -1,7 +1,5 @@
-import type { DocumentLinesLabels, LineTaxOption } from '../../../components/document-lines-editor';
+import type { DocumentLinesLabels } from '../../../components/document-lines-editor';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../lib/i18n';
-import type { Tax } from '../api/get-taxes';
 
 /** The lines editor speaks through the feature's own texts. */
 export function useInvoiceLinesLabels(): DocumentLinesLabels {
@@ -42,18 +40,4 @@ export function useInvoiceLinesLabels(): DocumentLinesLabels {
       tax: t('invoices.lines.problems.tax'),
     },
   };
-}
-
-export const taxName = (tax: Pick<Tax, 'name' | 'name_ar'>, language: Language) => (language === 'ar' && tax.name_ar ? tax.name_ar : tax.name);
-
-/** Active general taxes: what a line may carry (special taxes are not offered on lines). */
-export function lineTaxOptions(taxes: readonly Tax[], language: Language): LineTaxOption[] {
-  return taxes
-    .filter((tax) => tax.is_active && tax.tax_category !== 'special')
-    .map((tax) => ({
-      id: tax.id,
-      label: `${taxName(tax, language)} (${tax.rate}%)`,
-      rate: tax.rate,
-      category: tax.tax_category as LineTaxOption['category'],
-    }));
 }

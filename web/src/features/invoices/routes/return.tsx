@@ -2,7 +2,7 @@ import { Button, Card, Flex, Link as RadixLink, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { Loading, QueryError } from '../../../components/feedback';
-import { PageHeader } from '../../../components/page-header';
+import { DocumentPageHeader } from '../../../components/documents/document-page-header';
 import { segment } from '../../../lib/api-client';
 import { useCurrentOrganization } from '../../../lib/organizations';
 import { useContact } from '../api/get-contact';
@@ -27,10 +27,9 @@ export function ReturnRoute() {
   const doc = credit.data;
   return (
     <Flex direction="column" gap="4">
-      <RadixLink asChild size="2">
-        <Link to="/sales/returns">{t('invoices.returns.backToList')}</Link>
-      </RadixLink>
-      <PageHeader
+      <DocumentPageHeader
+        backTo="/sales/returns"
+        backLabel={t('invoices.returns.backToList')}
         title={t('invoices.returns.viewTitle', { number: doc.number })}
         actions={
           <Button

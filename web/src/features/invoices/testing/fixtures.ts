@@ -1,20 +1,17 @@
-import { configure } from '@testing-library/react';
 import type { Role } from '@daftar/shared';
 import type { InvoicePublic } from '@daftar/shared/schemas/invoices';
-import { STORAGE_KEYS } from '../../../lib/storage';
+import { signedInSession } from '../../../testing/session';
 
 export const ORG = 'org-1';
 export const API = `/api/v1/organizations/${ORG}`;
 
 /** A signed-in member of ORG with `role`: the answers every screen of the shell reads first. */
 export function session(role: Role) {
-  window.localStorage.setItem(STORAGE_KEYS.accessToken, 'token');
-  window.localStorage.setItem(STORAGE_KEYS.currentOrganizationId, ORG);
-  return {
-    'GET /api/v1/users/me': () => ({ json: { id: 'u1', email: 'rana@example.jo', full_name: 'Rana Haddad', is_active: true, is_superuser: false, is_verified: true, onboarding_completed: true, created_at: '2025-01-01T00:00:00Z' } }),
-    'GET /api/v1/organizations': () => ({ json: { data: [{ id: ORG, name: 'Amman Traders', base_currency: 'JOD' }], count: 1 } }),
-    [`GET ${API}/members`]: () => ({ json: { data: [{ user_id: 'u1', role, email: 'rana@example.jo', full_name: 'Rana Haddad' }], count: 1 } }),
-  };
+  return signedInSession({
+    organizationId: ORG,
+    role,
+    user: { email: 'rana@example.jo', full_name: 'Rana Haddad' },
+  });
 }
 
 export const customers = [
@@ -62,15 +59,4 @@ export function invoice(overrides: Partial<InvoicePublic> = {}): InvoicePublic {
   };
 }
 
-/**
- * Radix's scroll area (inside its Table) measures itself with ResizeObserver, which jsdom lacks;
- * and the suite runs on a shared machine, so a find waits longer than its default second.
- */
-export function prepareScreens() {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  configure({ asyncUtilTimeout: 10_000 });
-}
+export { prepareScreens } from '../../../testing/session';

@@ -1,19 +1,17 @@
 import type { Role } from '@daftar/shared';
 import type { AccountPublic, JournalEntryPublic } from '@daftar/shared/schemas/accounting';
-import { STORAGE_KEYS } from '../../../lib/storage';
+import { signedInSession } from '../../../testing/session';
 
 export const ORG = 'org-1';
 export const API = `/api/v1/organizations/${ORG}`;
 
 /** A signed-in member of ORG with `role`: the answers every screen of the shell reads first. */
 export function session(role: Role) {
-  window.localStorage.setItem(STORAGE_KEYS.accessToken, 'token');
-  window.localStorage.setItem(STORAGE_KEYS.currentOrganizationId, ORG);
-  return {
-    'GET /api/v1/users/me': () => ({ json: { id: 'u1', email: 'rana@example.jo', full_name: 'Rana Haddad', is_active: true, is_superuser: false, is_verified: true, onboarding_completed: true, created_at: '2025-01-01T00:00:00Z' } }),
-    'GET /api/v1/organizations': () => ({ json: { data: [{ id: ORG, name: 'Amman Traders', base_currency: 'JOD' }], count: 1 } }),
-    [`GET ${API}/members`]: () => ({ json: { data: [{ user_id: 'u1', role, email: 'rana@example.jo', full_name: 'Rana Haddad' }], count: 1 } }),
-  };
+  return signedInSession({
+    organizationId: ORG,
+    role,
+    user: { email: 'rana@example.jo', full_name: 'Rana Haddad' },
+  });
 }
 
 const ledgerAccount = (id: string, code: string, name: string, name_ar: string, type: AccountPublic['type'], extra: Partial<AccountPublic> = {}): AccountPublic => ({
@@ -86,11 +84,4 @@ export const readers = {
   [`GET ${API}/contacts/list`]: () => ({ json: { data: contacts, count: contacts.length } }),
 };
 
-/** Radix's scroll area (inside its Table) measures itself with ResizeObserver, which jsdom lacks. */
-export function installResizeObserver() {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-}
+export { installResizeObserver } from '../../../testing/session';

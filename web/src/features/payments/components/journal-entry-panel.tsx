@@ -1,71 +1,22 @@
-import { Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
-import { TableCaption } from '../../../components/document-lines-editor';
-import { Loading, QueryError } from '../../../components/feedback';
-import { formatDate, formatMoney } from '../../../lib/format';
-import { useJournalEntry } from '../api/get-journal-entry';
+import { JournalEntryPanel as DocumentJournalEntryPanel } from '../../../components/documents/journal-entry-panel';
 
-const isZero = (amount: string) => /^-?0*(\.0*)?$/.test(amount.trim());
-
-/** A journal entry the payment posted (or its void reversed): every account it moved. */
+/** A journal entry the payment posted (or its void reversed), under the given title. */
 export function JournalEntryPanel({ organizationId, entryId, title }: { organizationId: string; entryId: string; title: string }) {
   const { t } = useTranslation();
-  const entry = useJournalEntry(organizationId, entryId);
   return (
-    <Card size="3">
-      <Flex direction="column" gap="3">
-        <Flex justify="between" align="baseline" gap="3" wrap="wrap">
-          <Heading as="h2" size="4">
-            {title}
-          </Heading>
-          {entry.data ? (
-            <Text size="2" color="gray">
-              {t('payments.journal.entry', { number: entry.data.entry_number ?? entry.data.number ?? '—', date: formatDate(entry.data.date) })}
-            </Text>
-          ) : null}
-        </Flex>
-        {entry.isPending ? <Loading /> : null}
-        {entry.isError ? <QueryError error={entry.error} onRetry={() => void entry.refetch()} /> : null}
-        {entry.data ? (
-          <div className="table-scroll">
-            <Table.Root size="1" variant="surface">
-              <TableCaption>{title}</TableCaption>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>{t('payments.journal.account')}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>{t('payments.journal.description')}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell justify="end">{t('payments.journal.debit')}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell justify="end">{t('payments.journal.credit')}</Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {entry.data.lines.map((line) => (
-                  <Table.Row key={line.line_no}>
-                    <Table.RowHeaderCell>
-                      {line.account_code ? <Text color="gray">{line.account_code} </Text> : null}
-                      {line.account_name ?? line.account_id}
-                    </Table.RowHeaderCell>
-                    <Table.Cell>{line.description ?? ''}</Table.Cell>
-                    <Table.Cell justify="end">{isZero(line.debit) ? '' : formatMoney(line.debit, entry.data.currency)}</Table.Cell>
-                    <Table.Cell justify="end">{isZero(line.credit) ? '' : formatMoney(line.credit, entry.data.currency)}</Table.Cell>
-                  </Table.Row>
-                ))}
-                <Table.Row>
-                  <Table.RowHeaderCell colSpan={2}>
-                    <Text weight="bold">{t('payments.journal.totals')}</Text>
-                  </Table.RowHeaderCell>
-                  <Table.Cell justify="end">
-                    <Text weight="bold">{formatMoney(entry.data.total_debit, entry.data.currency)}</Text>
-                  </Table.Cell>
-                  <Table.Cell justify="end">
-                    <Text weight="bold">{formatMoney(entry.data.total_credit, entry.data.currency)}</Text>
-                  </Table.Cell>
-                </Table.Row>
-              </Table.Body>
-            </Table.Root>
-          </div>
-        ) : null}
-      </Flex>
-    </Card>
+    <DocumentJournalEntryPanel
+      organizationId={organizationId}
+      entryId={entryId}
+      texts={{
+        title: title,
+        entry: (facts) => t('payments.journal.entry', facts),
+        account: t('payments.journal.account'),
+        description: t('payments.journal.description'),
+        debit: t('payments.journal.debit'),
+        credit: t('payments.journal.credit'),
+        totals: t('payments.journal.totals'),
+      }}
+    />
   );
 }

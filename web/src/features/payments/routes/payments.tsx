@@ -4,7 +4,7 @@ import { CUSTOMER_TYPES, SUPPLIER_TYPES } from '@daftar/shared/schemas/contacts'
 import { PAYMENT_METHODS, type PaymentMethod, type PaymentType } from '@daftar/shared/schemas/payments';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { pageLocally, useListParams } from '../../../components/documents/document-list';
 import { EmptyState, Loading, Notice, QueryError } from '../../../components/feedback';
 import { SelectInput, TextInput } from '../../../components/fields';
 import { PageHeader } from '../../../components/page-header';
@@ -36,13 +36,12 @@ function PaymentsPage({ type }: { type: PaymentType }) {
   const { t } = useTranslation();
   const { organization, organizationId } = useCurrentOrganization();
   const role = useOrganizationRole(organizationId);
-  const [params, setParams] = useSearchParams();
+  const { params, update, skip } = useListParams();
   const methodParam = params.get('method');
   const method = isMethod(methodParam) ? methodParam : undefined;
   const contactId = params.get('contact') || undefined;
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
-  const skip = Math.max(0, Number(params.get('skip')) || 0);
   const documentId = params.get(DOCUMENT_PARAM[type]);
   const [recording, setRecording] = useState(false);
   const org = organizationId ?? '';
@@ -62,30 +61,13 @@ function PaymentsPage({ type }: { type: PaymentType }) {
   const nameOf = new Map((names.data?.data ?? []).map((c) => [c.id, c.name]));
   const contactName = (id: string) => nameOf.get(id) ?? (names.isPending ? '…' : t('payments.unknownContact'));
 
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-
   let rows: Payment[] = [];
   let count = 0;
-  if (payments.data) {
-    if (byDate) {
-      const inRange = payments.data.data.filter((p) => (!from || p.date >= from) && (!to || p.date <= to));
-      count = inRange.length;
-      rows = inRange.slice(skip, skip + PAGE_SIZE);
-    } else {
-      rows = payments.data.data;
-      count = payments.data.count;
-    }
+  if (payments.data && byDate) {
+    ({ rows, count } = pageLocally(payments.data.data, (p) => (!from || p.date >= from) && (!to || p.date <= to), skip, PAGE_SIZE));
+  } else if (payments.data) {
+    rows = payments.data.data;
+    count = payments.data.count;
   }
 
   if (!organizationId) return <Loading />;
