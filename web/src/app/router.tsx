@@ -10,6 +10,7 @@ import { journalRoutes } from '../features/journal/routes';
 import { contactsRoutes } from '../features/contacts/routes';
 import { taxesRoutes } from '../features/taxes/routes';
 import { invoicesRoutes } from '../features/invoices/routes';
+import { eInvoicingRoutes, eInvoicingSettingsRoutes } from '../features/e-invoicing/routes';
 import { billsRoutes } from '../features/bills/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { bankingRoutes } from '../features/banking/routes';
@@ -61,6 +62,7 @@ export const routes: RouteObject[] = [
               ...budgetsRoutes,
               ...contactsRoutes,
               ...invoicesRoutes,
+              ...eInvoicingRoutes,
               ...billsRoutes,
               ...paymentsRoutes,
               ...bankingRoutes,
@@ -80,6 +82,7 @@ export const routes: RouteObject[] = [
                   { path: 'api-keys', lazy: lazy(() => import('../features/api-keys/routes/api-keys'), (m) => m.ApiKeysRoute) },
                   { path: 'audit-log', lazy: lazy(() => import('../features/audit-logs/routes/audit-log'), (m) => m.AuditLogRoute) },
                   { path: 'files', lazy: lazy(() => import('../features/files/routes/files'), (m) => m.FilesRoute) },
+                  ...eInvoicingSettingsRoutes,
                 ],
               },
             ],

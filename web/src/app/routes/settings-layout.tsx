@@ -13,6 +13,7 @@ const SECTIONS = [
   { path: 'api-keys', label: 'settings.tabs.apiKeys', adminOnly: true },
   { path: 'audit-log', label: 'settings.tabs.auditLog', adminOnly: true },
   { path: 'files', label: 'settings.tabs.files', adminOnly: false },
+  { path: 'e-invoicing', label: 'settings.tabs.eInvoicing', adminOnly: true },
 ] as const;
 
 /** Organization settings; sections an administrator alone may use are hidden from others. */

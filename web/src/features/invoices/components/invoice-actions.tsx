@@ -69,6 +69,11 @@ export function InvoiceActions({ organizationId, invoice, role }: { organization
       >
         {t('invoices.actions.downloadPdf')}
       </Button>
+      {posted ? (
+        <Button asChild variant="soft">
+          <Link to={`/sales/invoices/${invoice.id}/e-invoice`}>{t('invoices.actions.eInvoice')}</Link>
+        </Button>
+      ) : null}
       {posted && role.isAdmin ? <CreateReturnDialog organizationId={organizationId} invoice={invoice} /> : null}
       {role.isMember ? (
         <Button

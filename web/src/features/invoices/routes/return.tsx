@@ -32,19 +32,24 @@ export function ReturnRoute() {
         backLabel={t('invoices.returns.backToList')}
         title={t('invoices.returns.viewTitle', { number: doc.number })}
         actions={
-          <Button
-            variant="soft"
-            loading={download.isPending}
-            onClick={() =>
-              download.mutate({
-                organizationId,
-                path: `/organizations/${segment(organizationId)}/invoices/return/invoices/${segment(doc.id)}/pdf`,
-                fallbackName: `${doc.number}.pdf`,
-              })
-            }
-          >
-            {t('invoices.actions.downloadPdf')}
-          </Button>
+          <Flex gap="2" wrap="wrap" justify="end">
+            <Button asChild variant="soft">
+              <Link to={`/sales/returns/${doc.id}/e-invoice`}>{t('invoices.actions.eInvoice')}</Link>
+            </Button>
+            <Button
+              variant="soft"
+              loading={download.isPending}
+              onClick={() =>
+                download.mutate({
+                  organizationId,
+                  path: `/organizations/${segment(organizationId)}/invoices/return/invoices/${segment(doc.id)}/pdf`,
+                  fallbackName: `${doc.number}.pdf`,
+                })
+              }
+            >
+              {t('invoices.actions.downloadPdf')}
+            </Button>
+          </Flex>
         }
       />
       <Card size="3">
