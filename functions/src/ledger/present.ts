@@ -53,6 +53,7 @@ export function presentEntry(entry: JournalEntryRecord, accounts: Map<string, Ac
       account_id: line.account_id,
       account_code: account?.code ?? null,
       account_name: account?.name ?? null,
+      account_name_ar: account?.name_ar ?? null,
       debit: formatAmount(line.debit, currency),
       credit: formatAmount(line.credit, currency),
       description: line.description ?? null,

@@ -287,6 +287,8 @@ export const journalLinePublic = z.object({
   account_id: z.string(),
   account_code: z.string().nullable(),
   account_name: z.string().nullable(),
+  /** The account's Arabic name, for screens and prints in Arabic. */
+  account_name_ar: z.string().nullable(),
   debit: z.string(),
   credit: z.string(),
   description: z.string().nullable(),

@@ -55,13 +55,22 @@ export function formatDate(value: string, language?: Language) {
   const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
   const date = day ? new Date(`${value}T00:00:00Z`) : new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium', ...(day ? { timeZone: 'UTC' } : {}) }).format(date);
+  return isolated(new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium', ...(day ? { timeZone: 'UTC' } : {}) }).format(date), language);
+}
+
+/**
+ * Arabic dates with Latin digits ("21/11/2026") are runs of weak characters: inside right-to-left
+ * text the browser reorders them around the slashes ("212026/11/"). A left-to-right isolate keeps
+ * the date readable as written.
+ */
+function isolated(text: string, language: Language = currentLanguage()) {
+  return language === 'ar' ? `\u2066${text.replace(/\u200f/g, '')}\u2069` : text;
 }
 
 export function formatDateTime(value: string, language?: Language) {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return isolated(new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(date), language);
 }
 
 /** Month names for the fiscal-year picker, in the reader's language. */

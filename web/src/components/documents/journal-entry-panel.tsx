@@ -1,6 +1,7 @@
 import { Card, Flex, Heading, Link as RadixLink, Table, Text } from '@radix-ui/themes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { JournalEntryPublic } from '@daftar/shared/schemas/accounting';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { api, segment } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -38,6 +39,8 @@ interface JournalEntryPanelProps {
 
 /** The journal entry a document posted (or its void reversed): every account it moved, debit and credit. */
 export function JournalEntryPanel({ organizationId, entryId, texts, linkToEntry = false }: JournalEntryPanelProps) {
+  const { i18n } = useTranslation();
+  const arabic = i18n.language.startsWith('ar');
   const entry = useQuery({ ...journalEntryQueryOptions(organizationId, entryId), enabled: !!entryId });
   const facts = entry.data ? texts.entry({ number: entry.data.entry_number ?? entry.data.number ?? '—', date: formatDate(entry.data.date) }) : '';
   return (
@@ -77,7 +80,7 @@ export function JournalEntryPanel({ organizationId, entryId, texts, linkToEntry 
                   <Table.Row key={line.line_no}>
                     <Table.RowHeaderCell>
                       {line.account_code ? <Text color="gray">{line.account_code} </Text> : null}
-                      {line.account_name ?? line.account_id}
+                      {(arabic ? line.account_name_ar : null) ?? line.account_name ?? line.account_id}
                     </Table.RowHeaderCell>
                     <Table.Cell>{line.description ?? ''}</Table.Cell>
                     <Table.Cell justify="end">{isZeroAmount(line.debit) ? '' : formatMoney(line.debit, entry.data.currency)}</Table.Cell>

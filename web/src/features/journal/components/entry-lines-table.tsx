@@ -12,7 +12,8 @@ export const isZeroAmount = (amount: string) => /^-?0*(\.0*)?$/.test(amount.trim
 
 /** A stored entry's lines with their totals: every account it moves, debit and credit. */
 export function EntryLinesTable({ entry, contacts }: { entry: JournalEntry; contacts: readonly ContactName[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const arabic = i18n.language.startsWith('ar');
   const language = currentLanguage();
   const money = (amount: string) => formatMoney(amount, entry.currency);
   const contactName = (id: string | null) => {
@@ -40,7 +41,7 @@ export function EntryLinesTable({ entry, contacts }: { entry: JournalEntry; cont
                 <RadixLink asChild>
                   <Link to={`/accounting/accounts/${line.account_id}`}>
                     {line.account_code ? `${line.account_code} · ` : ''}
-                    {line.account_name ?? line.account_id}
+                    {(arabic ? line.account_name_ar : null) ?? line.account_name ?? line.account_id}
                   </Link>
                 </RadixLink>
               </Table.RowHeaderCell>

@@ -62,8 +62,8 @@ export function entry(overrides: Partial<JournalEntryPublic> = {}): JournalEntry
     source_id: 'je-1',
     currency: 'JOD',
     lines: [
-      { line_no: 1, account_id: 'acc-1120', account_code: '1120', account_name: 'Bank', debit: '1000.000', credit: '0.000', description: 'Deposit', contact_id: null, tax_id: null },
-      { line_no: 2, account_id: 'acc-3100', account_code: '3100', account_name: 'Capital', debit: '0.000', credit: '1000.000', description: null, contact_id: 'c-1', tax_id: null },
+      { line_no: 1, account_id: 'acc-1120', account_code: '1120', account_name: 'Bank', account_name_ar: 'النقد لدى البنوك', debit: '1000.000', credit: '0.000', description: 'Deposit', contact_id: null, tax_id: null },
+      { line_no: 2, account_id: 'acc-3100', account_code: '3100', account_name: 'Capital', account_name_ar: 'رأس المال', debit: '0.000', credit: '1000.000', description: null, contact_id: 'c-1', tax_id: null },
     ],
     total_debit: '1000.000',
     total_credit: '1000.000',
