@@ -15,6 +15,7 @@ import { localEnvironment } from '../infra/local/environment.js';
 import type { HttpResponseLike } from '../infra/local/apigw.js';
 import { median, percentile, ratio, round, timeMs } from './stats.js';
 import { measureLedger, type LedgerBenchResult } from './ledger.js';
+import { measureReports, type ReportsBenchResult } from './reports.js';
 
 export interface EndpointResult {
   name: string;
@@ -40,6 +41,7 @@ export interface ApiBenchResult {
   sign_in_without_kdf_p50_ratio: number | null;
   round_trip_counter_check: string;
   ledger: LedgerBenchResult | { error: string };
+  reports: ReportsBenchResult | { error: string };
 }
 
 const TABLE = 'daftar-bench';
@@ -168,6 +170,13 @@ export async function measureApi(opts: { calls: number; warmup: number; log: (li
       opts.log(`ledger failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
       ledger = { error: err instanceof Error ? err.message : String(err) };
     }
+    let reports: ReportsBenchResult | { error: string };
+    try {
+      reports = await measureReports({ call, token, calls: Math.min(opts.calls, 50), log: opts.log });
+    } catch (err) {
+      opts.log(`reports failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      reports = { error: err instanceof Error ? err.message : String(err) };
+    }
     const signIn = results[0]!;
     const kdfP50 = median(kdfSamples);
     const withoutKdf = signIn.p50_ms !== null ? signIn.p50_ms - kdfP50 : null;
@@ -181,6 +190,7 @@ export async function measureApi(opts: { calls: number; warmup: number; log: (li
       sign_in_without_kdf_p50_ratio: withoutKdf !== null ? ratio(withoutKdf, baseP50) : null,
       round_trip_counter_check: counterCheck,
       ledger,
+      reports,
     };
   } finally {
     for (const c of clients) c.destroy();

@@ -9,6 +9,7 @@
  *    items (accounts × months), never lines, so the ratio should stay near 1.
  */
 import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import type { AccountRecord } from '../functions/src/db/account.js';
 import type { HttpResponseLike } from '../infra/local/apigw.js';
 import { median, percentile, ratio, round, timeMs } from './stats.js';
 
@@ -162,21 +163,53 @@ export async function measureLedger(opts: {
   }
 }
 
+/** What a bench journal posts: every entry the same lines on the same accounts, the difference in cash. */
+export interface JournalShape {
+  /** The organization's name before the label. */
+  organizationName: string;
+  /** The entry's lines but the cash line, on accounts picked from the default chart. */
+  lines(chart: AccountRecord[], count: number): BenchLine[];
+  /** The cash line's description. */
+  cashDescription: string;
+}
+
+interface BenchLine {
+  account_id: string;
+  debit?: number;
+  credit?: number;
+  description: string;
+}
+
+/** The trial balance's journal: entries over the same 10 expense accounts, paid in cash. */
+const EXPENSES_PAID: JournalShape = {
+  organizationName: 'Bench Journal',
+  lines: (chart, count) => {
+    const expenses = chart.filter((a) => a.type === 'expense').slice(0, 10);
+    return Array.from({ length: count }, (_, i) => ({ account_id: expenses[i % expenses.length]!.id, debit: 1000 + i, description: `Line ${i + 1}` }));
+  },
+  cashDescription: 'Paid',
+};
+
 /**
- * An organization whose journal holds `lines` lines: entries of 50 lines over the same 10 expense
- * accounts and cash, dated across the 12 months of 2026. Posted through the ledger engine directly
- * (the API's journal route would do the same, one request per entry) with a few writers at once,
- * each on its own months so they do not contend for the same balance items.
+ * An organization whose journal holds `lines` lines: entries of 50 lines (`shape`'s and one on
+ * cash), dated across the 12 months of 2026, each on the same accounts, so two journals of one
+ * shape have the same balance items and differ only in how many lines (and days) they hold.
+ * Posted through the ledger engine directly (the API's journal route would do the same, one
+ * request per entry) with a few writers at once, each on its own months so they do not contend
+ * for the same balance items.
  */
-async function seedJournal(call: Call, token: string, label: string, lines: number, log: (line: string) => void) {
-  const org = ok(await call('POST', '/api/v1/organizations', { token, json: { name: `Bench Journal ${label} ${Date.now().toString(36)}` } }), 'organization') as { id: string };
+export async function seedJournal(call: Call, token: string, label: string, lines: number, log: (line: string) => void, shape: JournalShape = EXPENSES_PAID) {
+  const org = ok(await call('POST', '/api/v1/organizations', { token, json: { name: `${shape.organizationName} ${label} ${Date.now().toString(36)}` } }), 'organization') as { id: string };
   const { ensureChartOfAccounts, systemAccounts, buildPosting, postTransaction } = await import('../functions/src/ledger/posting.js');
   const { Account } = await import('../functions/src/db/account.js');
   await ensureChartOfAccounts(org.id);
   const { cash } = await systemAccounts(org.id, ['cash']);
-  const { data: all } = await Account.query.byOrganization({ organization_id: org.id }).go({ pages: 'all' });
-  const expenses = all.filter((a) => a.type === 'expense').slice(0, 10);
+  const { data: chart } = await Account.query.byOrganization({ organization_id: org.id }).go({ pages: 'all' });
   const perEntry = 50;
+  const detail = shape.lines(chart, perEntry - 1);
+  // Debits less credits of the other lines: cash takes the difference, so every entry balances.
+  const net = detail.reduce((s, l) => s + (l.debit ?? 0) - (l.credit ?? 0), 0);
+  const cashLine = net >= 0 ? { account_id: cash.id, credit: net, description: shape.cashDescription } : { account_id: cash.id, debit: -net, description: shape.cashDescription };
   const entries = Math.ceil(lines / perEntry);
   const writers = 4;
   let posted = 0;
@@ -187,20 +220,18 @@ async function seedJournal(call: Call, token: string, label: string, lines: numb
         const month = ((e % 3) * writers + w) % 12; // writer w only ever touches its own months
         const day = 1 + (e % 28);
         const date = `2026-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-        const entryLines = Array.from({ length: perEntry - 1 }, (_, i) => ({ account_id: expenses[i % expenses.length]!.id, debit: 1000 + i, description: `Line ${i + 1}` }));
-        const total = entryLines.reduce((s, l) => s + l.debit, 0);
         const posting = await buildPosting({
           organizationId: org.id,
           date,
           source: { type: 'manual' },
           memo: `Bench ${label} ${e}`,
-          lines: [...entryLines, { account_id: cash.id, credit: total, description: 'Paid' }],
+          lines: [...detail.map((l) => ({ ...l })), { ...cashLine }],
         });
         await postTransaction(posting.transactItems);
         posted++;
-        if (posted % 500 === 0) log(`seeding ${label}: ${posted}/${entries} entries (${Math.round((Date.now() - started) / 1000)} s)`);
+        if (posted % 500 === 0) log(`seeding ${shape.organizationName} ${label}: ${posted}/${entries} entries (${Math.round((Date.now() - started) / 1000)} s)`);
       }
     }),
   );
-  return { orgId: org.id, lines: entries * perEntry, entries, accounts: expenses.length + 1 };
+  return { orgId: org.id, lines: entries * perEntry, entries, accounts: new Set(detail.map((l) => l.account_id)).size + 1 };
 }

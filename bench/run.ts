@@ -116,6 +116,12 @@ if ('endpoints' in api) {
     console.log(`  confirm a 20-line invoice: p50 ${c.p50_ms} ms (×${c.p50_ratio_to_put_item} PutItem p50 ${put.p50_ms} ms), p99 ${c.p99_ms} ms (×${c.p99_ratio_to_put_item}); ${c.transact_write_items_per_confirm} TransactWriteItems of ${c.transaction_actions} actions; commands ${JSON.stringify(c.dynamodb_commands_per_confirm)}`);
     console.log(`  trial balance: ${tb.small.journal_lines} lines p50 ${tb.small.p50_ms} ms, ${tb.large.journal_lines} lines p50 ${tb.large.p50_ms} ms → ratio ${tb.ratio_large_to_small_p50} (bar ${tb.bar})`);
   } else console.log(`  ledger: ${api.ledger.error}`);
+  if ('profit_loss' in api.reports) {
+    const r = api.reports;
+    for (const [name, t] of [['profit and loss', r.profit_loss], ['balance sheet', r.balance_sheet]] as const) {
+      console.log(`  ${name}: ${r.small.journal_lines} lines p50 ${t.small_p50_ms} ms, ${r.large.journal_lines} lines p50 ${t.large_p50_ms} ms → ratio ${t.ratio_large_to_small_p50} (bar ${r.bar})`);
+    }
+  } else console.log(`  reports: ${api.reports.error}`);
   console.log('');
 }
 if ('first_screen_gzip_bytes' in spa) console.log(`SPA entry JavaScript: ${(spa.entry_js_gzip_bytes / 1024).toFixed(1)} KiB gzip (budget 170); with CSS: ${(spa.first_screen_gzip_bytes / 1024).toFixed(1)} KiB (${spa.entry.map((e) => e.file).join(', ')})\n`);

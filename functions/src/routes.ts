@@ -408,6 +408,40 @@ export const routeTable = {
       `DELETE ${ORG}/budgets/{id}/lines/{line_id}`,
     ],
   },
+  reports: {
+    description:
+      'Financial statements and analyses read from the balance items (never the journal lines), the GST return, POS reports, the report catalogue with previews, exports (PDF, Excel, CSV) and bulk export',
+    /** The PDF exports' fonts (documents/pdf/fonts.ts reads them beside the bundle). */
+    assets: ['fonts'],
+    routes: [
+      `GET ${ORG}/reports/profit-loss`,
+      `GET ${ORG}/reports/balance-sheet`,
+      `GET ${ORG}/reports/trial-balance`,
+      `GET ${ORG}/reports/receivables-analysis`,
+      `GET ${ORG}/reports/payables-analysis`,
+      `GET ${ORG}/reports/working-capital`,
+      `GET ${ORG}/reports/revenue-analytics`,
+      `GET ${ORG}/reports/jordan-tax`,
+      `GET ${ORG}/reports/cash-flow-statement`,
+      `GET ${ORG}/reports/dashboard-metrics`,
+      `GET ${ORG}/reports/cash-flow/categories`,
+      `GET ${ORG}/reports/cash-flow-statement/export/{format}`,
+      `GET ${ORG}/reports/cash-flow/categories/export/{format}`,
+      `GET ${ORG}/reports/receivables-analysis/export/{format}`,
+      `GET ${ORG}/reports/payables-analysis/export/{format}`,
+      `GET ${ORG}/reports/working-capital/export/{format}`,
+      `GET ${ORG}/reports/pos/sales-summary`,
+      `GET ${ORG}/reports/pos/cashier-performance`,
+      `GET ${ORG}/reports/pos/shift-reconciliation`,
+      `GET ${ORG}/reports/pos/dashboard-metrics`,
+      // The Financial Reports screen's catalogue: every card previews (the report as a table) and
+      // generates (an export) through these; Bulk Export zips several.
+      `GET ${ORG}/reports/catalogue`,
+      `GET ${ORG}/reports/catalogue/{report_id}`,
+      `GET ${ORG}/reports/catalogue/{report_id}/export/{format}`,
+      `POST ${ORG}/reports/bulk-export`,
+    ],
+  },
 } as const satisfies Record<string, { description: string; routes: readonly `${HttpMethod} /api/v1/${string}`[]; assets?: readonly string[] }>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -216,17 +216,20 @@ describe('secrets', () => {
 });
 
 describe('HTTP API', () => {
-  const routes = resourcesOf(nested, 'AWS::ApiGatewayV2::Route');
+  // One API Gateway route per table route: what an account whose route quota was raised gets.
+  const perRoute = synthesize({}, { context: { [CONTEXT.apiRouteQuota]: tableRouteKeys.length, [CONTEXT.apiRouteMode]: 'per-route' } });
+  const routes = resourcesOf(Object.values(perRoute.resourceTemplates), 'AWS::ApiGatewayV2::Route');
 
   it('has one route per route-table entry, and no other', () => {
     const keys = routes.map(([, r]) => r.Properties.RouteKey as string);
+    expect(perRoute.stack.apiRouteMode).toBe('per-route');
     expect(keys.sort()).toEqual([...tableRouteKeys].sort());
-    expect(Object.keys(template.findResources('AWS::ApiGatewayV2::Route'))).toHaveLength(0);
+    expect(Object.keys(perRoute.template.findResources('AWS::ApiGatewayV2::Route'))).toHaveLength(0);
   });
 
   it('sends each resource\'s routes to that resource\'s function through one integration', () => {
     for (const name of resourceNames) {
-      const nestedTemplate = resourceTemplates[name]!;
+      const nestedTemplate = perRoute.resourceTemplates[name]!;
       const integrations = nestedTemplate.findResources('AWS::ApiGatewayV2::Integration');
       expect(Object.keys(integrations), name).toHaveLength(1);
       const [integrationId, integration] = Object.entries(integrations)[0]! as [string, { Properties: Record<string, any> }];
@@ -268,8 +271,14 @@ describe('HTTP API', () => {
 });
 
 describe('HTTP API with grouped routes', () => {
-  // What `auto` chooses once the table outgrows the quota.
-  const grouped = synthesize({}, { context: { [CONTEXT.apiRouteQuota]: tableRouteKeys.length - 1 } });
+  // What `auto` chooses once the table outgrows the quota: the default synthesis, now that the
+  // table holds more routes than the default quota of 300.
+  const grouped = { stack, resourceTemplates };
+
+  it('is what auto picks for this route table under the default quota', () => {
+    expect(tableRouteKeys.length).toBeGreaterThan(300);
+    expect(stack.apiRouteMode).toBe('grouped');
+  });
   const groupedRoutes = resourcesOf(Object.values(grouped.resourceTemplates), 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey as string);
 
   it('switches to one ANY route per path prefix and resource, well under the quota', () => {

@@ -6,27 +6,12 @@
  * Jordan's sales-tax rates, the customer) is set up through the HTTP API; everything after that is
  * done on the screens, finding elements by role and label only.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, ensureFreshBuild, findChromium, repoRoot, startRuntime, waitForMail, type Runtime } from './runtime';
+import type { Runtime } from './runtime';
+import { callApi, chromiumFor, closeToasts, screenshot, signUpOwner, startSignedIn, type OwnerSession } from './session';
 
-const executablePath = findChromium();
-const SCREENSHOTS = join(repoRoot, 'web/e2e/screenshots');
-
-if (!executablePath) {
-  const message = 'Browser tests skipped: no Chromium found (set CHROMIUM_PATH, or apt-get install chromium).';
-  if (process.env.CI === 'true') {
-    describe('accounting screens in Chromium', () => {
-      it('needs Chromium under CI', () => {
-        throw new Error(message);
-      });
-    });
-  } else {
-    console.warn(message);
-  }
-}
+const executablePath = chromiumFor('accounting screens in Chromium');
 
 const run = Date.now().toString(36);
 const owner = { name: 'Lina Khoury', email: `lina.${run}@example.jo`, password: 'ledger-owner-2025' };
@@ -42,87 +27,25 @@ const documentDirection = (page: Page) => page.evaluate(() => ({ dir: document.d
 const text = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, ' ').trim();
 const rowTexts = async (table: Locator) => (await table.getByRole('row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
 
-async function closeToasts(page: Page) {
-  const dismiss = page.getByRole('button', { name: /^(Dismiss notification|إغلاق الإشعار)$/ });
-  while ((await dismiss.count()) > 0) await dismiss.first().click();
-}
-
-async function screenshot(page: Page, name: string, fullPage = true) {
-  await closeToasts(page);
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
-}
-
-/** The JSON API, for the set-up that is not what this test is about. */
-async function callApi<T>(runtime: Runtime, method: string, path: string, options: { token?: string; json?: unknown; form?: Record<string, string> } = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  let body: string | undefined;
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  if (options.json !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  } else if (options.form) {
-    headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(options.form).toString();
-  }
-  const res = await fetch(`${runtime.baseUrl}/api/v1${path}`, { method, headers, body });
-  const answer = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${answer}`);
-  return (answer ? JSON.parse(answer) : null) as T;
-}
-
-interface Session {
-  token: string;
-  organizationId: string;
-}
-
 /** An owner with a verified e-mail, an organization registered for general sales tax, and one customer. */
-async function setUpOwner(runtime: Runtime): Promise<Session> {
-  await callApi(runtime, 'POST', '/users/signup', { json: { email: owner.email, password: owner.password, full_name: owner.name } });
-  const code = await waitForMail(runtime.dataDir, owner.email, /^\s*(\d{6})\s*$/m);
-  await callApi(runtime, 'POST', '/verify-email-code', { json: { email: owner.email, code } });
-  const { access_token: token } = await callApi<{ access_token: string }>(runtime, 'POST', '/login/access-token', {
-    form: { username: owner.email, password: owner.password },
-  });
-  const organization = await callApi<{ id: string }>(runtime, 'POST', '/organizations', {
-    token,
-    json: { name: organizationName, governorate: 'JO-AM', city: 'Amman', tax_number: '10203040', taxpayer_track: 'general_sales' },
-  });
-  const org = `/organizations/${organization.id}`;
+async function setUpOwner(runtime: Runtime): Promise<OwnerSession> {
+  const { token, organizationId } = await signUpOwner(runtime, owner, { name: organizationName, governorate: 'JO-AM', city: 'Amman', tax_number: '10203040', taxpayer_track: 'general_sales' });
+  const org = `/organizations/${organizationId}`;
   await callApi(runtime, 'POST', `${org}/taxes/jordan-gst/setup?gst_registration_number=10203040`, { token });
   await callApi(runtime, 'POST', `${org}/contacts`, { token, json: { contact_type: 'customer', name: customerName, tax_number: '12345678' } });
-  return { token, organizationId: organization.id };
+  return { token, organizationId };
 }
 
 describe.skipIf(!executablePath)('accounting screens in Chromium', () => {
   let runtime: Runtime;
   let browser: Browser;
   let page: Page;
-  let session: Session;
+  let session: OwnerSession;
   let invoiceUrl = '';
   let invoiceNumber = '';
 
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    await ensureFreshBuild();
-    runtime = await startRuntime();
-    session = await setUpOwner(runtime);
-    browser = await chromium.launch({ executablePath: executablePath!, args: CHROMIUM_ARGS });
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 860 } });
-    page = await context.newPage();
-
-    // Signed in the way the app keeps a session (lib/storage.ts).
-    await page.goto(`${runtime.baseUrl}/login`);
-    await page.evaluate(
-      ({ token, organizationId, fullName }) => {
-        localStorage.setItem('access_token', token);
-        localStorage.setItem('currentOrganizationId', organizationId);
-        localStorage.setItem('onboarding_completed', 'true');
-        localStorage.setItem('full_name', fullName);
-        localStorage.setItem('i18nextLng', 'en');
-      },
-      { token: session.token, organizationId: session.organizationId, fullName: owner.name },
-    );
+    ({ runtime, browser, page, setup: session } = await startSignedIn(executablePath!, owner.name, setUpOwner, { locale: 'en-US', viewport: { width: 1280, height: 860 } }));
     await page.goto(`${runtime.baseUrl}/`);
     await page.getByRole('heading', { name: `Welcome, ${owner.name}` }).waitFor();
   });
@@ -202,7 +125,7 @@ describe.skipIf(!executablePath)('accounting screens in Chromium', () => {
     await dialog.getByLabel('Method', { exact: true }).selectOption({ label: 'Bank transfer' });
     await allocation.fill('5.583');
     await expect.poll(() => text(dialog.getByText(/^Unallocated: /))).toMatch(/0\.000, kept as customer credit$/);
-    await screenshot(page, 'payment', false);
+    await screenshot(page, 'payment', { fullPage: false });
 
     await dialog.getByRole('button', { name: 'Record payment' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -227,7 +150,7 @@ describe.skipIf(!executablePath)('accounting screens in Chromium', () => {
     const receivable = assets.getByRole('row').filter({ has: page.getByRole('cell', { name: '1200', exact: true }) });
     await expect.poll(() => text(receivable)).toMatch(/Accounts receivable.*5\.583/);
     await receivable.scrollIntoViewIfNeeded();
-    await screenshot(page, 'chart-of-accounts', false);
+    await screenshot(page, 'chart-of-accounts', { fullPage: false });
   });
 
   it('reads the invoice in Arabic, right to left', async () => {

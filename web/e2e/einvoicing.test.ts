@@ -6,27 +6,12 @@
  * the HTTP API; the submission is done on the screen: Submit, wait for the portal's acceptance,
  * see the QR, in English and in Arabic.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, ensureFreshBuild, findChromium, repoRoot, startRuntime, waitForMail, type Runtime } from './runtime';
+import type { Runtime } from './runtime';
+import { callApi, chromiumFor, closeToasts, screenshot, signUpOwner, startSignedIn, type OwnerSession } from './session';
 
-const executablePath = findChromium();
-const SCREENSHOTS = join(repoRoot, 'web/e2e/screenshots');
-
-if (!executablePath) {
-  const message = 'Browser tests skipped: no Chromium found (set CHROMIUM_PATH, or apt-get install chromium).';
-  if (process.env.CI === 'true') {
-    describe('JoFotara screens in Chromium', () => {
-      it('needs Chromium under CI', () => {
-        throw new Error(message);
-      });
-    });
-  } else {
-    console.warn(message);
-  }
-}
+const executablePath = chromiumFor('JoFotara screens in Chromium');
 
 const run = Date.now().toString(36);
 const owner = { name: 'Hala Nassar', email: `hala.${run}@example.jo`, password: 'ledger-owner-2025' };
@@ -34,53 +19,14 @@ const organizationName = `Nassar Office Supplies ${run}`;
 /** The simulator's built-in device (functions/src/jofotara/simulator.ts SIMULATOR_DEFAULT_CREDENTIAL). */
 const SIMULATOR_DEVICE = { client_id: 'daftar-simulator-client-id', secret_key: 'daftar-simulator-secret-key' };
 
-async function closeToasts(page: Page) {
-  const dismiss = page.getByRole('button', { name: /^(Dismiss notification|إغلاق الإشعار)$/ });
-  while ((await dismiss.count()) > 0) await dismiss.first().click();
-}
-
-async function screenshot(page: Page, name: string) {
-  await closeToasts(page);
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
-
-async function callApi<T>(runtime: Runtime, method: string, path: string, options: { token?: string; json?: unknown; form?: Record<string, string> } = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  let body: string | undefined;
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  if (options.json !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  } else if (options.form) {
-    headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(options.form).toString();
-  }
-  const res = await fetch(`${runtime.baseUrl}/api/v1${path}`, { method, headers, body });
-  const answer = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${answer}`);
-  return (answer ? JSON.parse(answer) : null) as T;
-}
-
-interface Setup {
-  token: string;
-  organizationId: string;
+interface Setup extends OwnerSession {
   invoiceId: string;
   invoiceNumber: string;
 }
 
 async function setUp(runtime: Runtime): Promise<Setup> {
-  await callApi(runtime, 'POST', '/users/signup', { json: { email: owner.email, password: owner.password, full_name: owner.name } });
-  const code = await waitForMail(runtime.dataDir, owner.email, /^\s*(\d{6})\s*$/m);
-  await callApi(runtime, 'POST', '/verify-email-code', { json: { email: owner.email, code } });
-  const { access_token: token } = await callApi<{ access_token: string }>(runtime, 'POST', '/login/access-token', {
-    form: { username: owner.email, password: owner.password },
-  });
-  const organization = await callApi<{ id: string }>(runtime, 'POST', '/organizations', {
-    token,
-    json: { name: organizationName, governorate: 'JO-AM', city: 'Amman', tax_number: '10203040', taxpayer_track: 'general_sales' },
-  });
-  const org = `/organizations/${organization.id}`;
+  const { token, organizationId } = await signUpOwner(runtime, owner, { name: organizationName, governorate: 'JO-AM', city: 'Amman', tax_number: '10203040', taxpayer_track: 'general_sales' });
+  const org = `/organizations/${organizationId}`;
   await callApi(runtime, 'POST', `${org}/taxes/jordan-gst/setup?gst_registration_number=10203040`, { token });
   const customer = await callApi<{ id: string }>(runtime, 'POST', `${org}/contacts`, {
     token,
@@ -112,7 +58,7 @@ async function setUp(runtime: Runtime): Promise<Setup> {
     },
   });
   const confirmed = await callApi<{ id: string; number: string }>(runtime, 'POST', `${org}/invoices/${draft.id}/confirm`, { token });
-  return { token, organizationId: organization.id, invoiceId: confirmed.id, invoiceNumber: confirmed.number };
+  return { token, organizationId, invoiceId: confirmed.id, invoiceNumber: confirmed.number };
 }
 
 describe.skipIf(!executablePath)('JoFotara screens in Chromium', () => {
@@ -122,26 +68,7 @@ describe.skipIf(!executablePath)('JoFotara screens in Chromium', () => {
   let setup: Setup;
 
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    await ensureFreshBuild();
-    runtime = await startRuntime();
-    setup = await setUp(runtime);
-    browser = await chromium.launch({ executablePath: executablePath!, args: CHROMIUM_ARGS });
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-
-    // Signed in the way the app keeps a session (lib/storage.ts).
-    await page.goto(`${runtime.baseUrl}/login`);
-    await page.evaluate(
-      ({ token, organizationId, fullName }) => {
-        localStorage.setItem('access_token', token);
-        localStorage.setItem('currentOrganizationId', organizationId);
-        localStorage.setItem('onboarding_completed', 'true');
-        localStorage.setItem('full_name', fullName);
-        localStorage.setItem('i18nextLng', 'en');
-      },
-      { token: setup.token, organizationId: setup.organizationId, fullName: owner.name },
-    );
+    ({ runtime, browser, page, setup } = await startSignedIn(executablePath!, owner.name, setUp, { locale: 'en-US', viewport: { width: 1280, height: 900 } }));
   });
 
   afterAll(async () => {

@@ -28,12 +28,11 @@ import { Organization } from '../db/organization.js';
 import { countMatching } from '../db/paging.js';
 import { NotFound } from '../http/errors.js';
 import { balanceItems, itemTotals, normalBalance, type Totals } from '../ledger/balances.js';
-import { ensureChartOfAccounts, loadChart } from '../ledger/chart.js';
+import { CASH_SUBTYPES, ensureChartOfAccounts, loadChart } from '../ledger/chart.js';
 import { addDays, dayOf, monthOf, todayIn } from '../ledger/dates.js';
 import { formatAmount, presentEntry } from '../ledger/present.js';
 import { nowIso } from '../platform/ids.js';
 
-const CASH_SUBTYPES: readonly string[] = ['cash', 'bank', 'undeposited_funds'];
 const OPEN_INVOICE_STATUSES = ['confirmed', 'sent', 'partially_paid'] as const satisfies readonly InvoiceStatus[];
 const OPEN_BILL_STATUSES = ['confirmed', 'partially_paid'] as const satisfies readonly BillStatus[];
 const RECENT_ENTRIES = 5;

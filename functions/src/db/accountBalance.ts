@@ -8,7 +8,9 @@ import { entityConfig } from './client.js';
  * balance on any date or over any date range reads whole months from `debit`/`credit` and the
  * boundary months day by day, from the same O(accounts × months) items. (`ADD` only reaches
  * top-level attributes, hence attributes and not a map.) Hot accounts are split over shards chosen
- * by the poster (a POS terminal, say); readers sum the shards.
+ * by the poster (a POS terminal, say); readers sum the shards. `line_count` and `dNN_lines` count
+ * the journal lines posted to the account (month and day), for reports that show how many
+ * transactions make up an amount (cash-flow categories) without reading the journal.
  *
  * Access patterns:
  * - an organization's balances over a range of months (trial balance, reports, the chart's
@@ -22,9 +24,11 @@ export const DAYS = Array.from({ length: 31 }, (_, i) => String(i + 1).padStart(
 type Day = '01' | '02' | '03' | '04' | '05' | '06' | '07' | '08' | '09' | '10' | '11' | '12' | '13' | '14' | '15' | '16'
   | '17' | '18' | '19' | '20' | '21' | '22' | '23' | '24' | '25' | '26' | '27' | '28' | '29' | '30' | '31';
 export type DayAttribute = `d${Day}_debit` | `d${Day}_credit`;
+/** Journal lines posted to the account on a day of the month. */
+export type DayLinesAttribute = `d${Day}_lines`;
 const dayAttributes = Object.fromEntries(
-  DAYS.flatMap((d) => [[`d${d}_debit`, { type: 'number' }], [`d${d}_credit`, { type: 'number' }]]),
-) as { [K in DayAttribute]: { type: 'number' } };
+  DAYS.flatMap((d) => [[`d${d}_debit`, { type: 'number' }], [`d${d}_credit`, { type: 'number' }], [`d${d}_lines`, { type: 'number' }]]),
+) as { [K in DayAttribute | DayLinesAttribute]: { type: 'number' } };
 
 export const AccountBalance = new Entity(
   {
@@ -38,6 +42,8 @@ export const AccountBalance = new Entity(
       shard: { type: 'string', required: true, readOnly: true },
       debit: { type: 'number' },
       credit: { type: 'number' },
+      /** Journal lines posted to the account in the month (absent on items written before counts were kept). */
+      line_count: { type: 'number' },
       ...dayAttributes,
     },
     indexes: {

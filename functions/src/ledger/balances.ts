@@ -1,7 +1,8 @@
 /**
  * Balances from the balance items only (never the journal): O(accounts × months × shards) items
  * per read, whatever the size of the journal. Month items answer whole months; the boundary
- * months of a date range are summed from the same items' day totals.
+ * months of a date range are summed from the same items' day totals. Every balance read of the
+ * ledger and the reports goes through here.
  */
 import { NORMAL_BALANCE, type AccountType } from '@daftar/shared/schemas/accounting';
 import { AccountBalance, DAYS, type AccountBalanceRecord, type DayAttribute } from '../db/accountBalance.js';
@@ -42,32 +43,40 @@ function queryFor(organizationId: string, from?: string, to?: string) {
   return query;
 }
 
-/** What a whole month needs of a balance item: its month totals, not its 62 day attributes. */
-const MONTH_TOTALS = ['organization_id', 'month', 'account_id', 'shard', 'debit', 'credit'] as const;
+/** The items of one month. */
+const monthQuery = (organizationId: string, month: string) => AccountBalance.query.byMonth({ organization_id: organizationId }).between({ month }, { month: nextMonth(month) });
+
+/** A query narrowed to one account's items, when the range names one. */
+function onlyAccount<Q>(query: Q, accountId: string | undefined): Q {
+  if (!accountId) return query;
+  return (query as unknown as ReturnType<typeof queryFor>).where((a, { eq }) => eq(a.account_id, accountId)) as unknown as Q;
+}
+
+const KEYS = ['organization_id', 'month', 'account_id', 'shard'] as const;
+/** What a whole month needs of a balance item: its month totals, not its day attributes. */
+const MONTH_TOTALS = [...KEYS, 'debit', 'credit'] as const;
+
+/** The months a range cuts inside (from after the 1st, to before the month's last day), with the days kept. */
+function cutMonths(from: string | undefined, to: string | undefined): Map<string, { first: string; last: string }> {
+  const cuts = new Map<string, { first: string; last: string }>();
+  if (from && dayOf(from) !== '01') cuts.set(monthOf(from), { first: dayOf(from), last: '31' });
+  if (to && to < lastDayOfMonth(monthOf(to))) cuts.set(monthOf(to), { first: cuts.get(monthOf(to))?.first ?? '01', last: dayOf(to) });
+  return cuts;
+}
 
 /**
- * Every balance item of the range (all shards), read consistently. Whole months come back with
- * their month totals only (a projection): a busy month's item carries every day's totals, and
- * reading those for months summed whole would make a report's time grow with how many days saw
- * postings. Only a boundary month cut inside (a range starting after the 1st or ending before the
- * month's last day) is read whole, for its day totals.
+ * Every balance item of the range (all shards), read consistently, for callers that slice the
+ * boundary months by day themselves (`itemTotals`). Whole months come back with their month totals
+ * only (a projection); a boundary month cut inside is read whole, for its day totals.
+ * `accountBalances` reads the boundary months more narrowly.
  */
 export async function balanceItems(organizationId: string, range: BalanceRange = {}): Promise<AccountBalanceRecord[]> {
   const to = range.to ?? range.asOf;
   const from = range.from;
-  const cut = new Set<string>();
-  if (from && dayOf(from) !== '01') cut.add(monthOf(from));
-  if (to && to < lastDayOfMonth(monthOf(to))) cut.add(monthOf(to));
-  const onlyAccount = <Q,>(query: Q): Q => {
-    if (!range.accountId) return query;
-    const accountId = range.accountId;
-    return (query as unknown as ReturnType<typeof queryFor>).where((a, { eq }) => eq(a.account_id, accountId)) as unknown as Q;
-  };
+  const cut = new Set(cutMonths(from, to).keys());
   const [whole, ...boundaries] = await Promise.all([
-    onlyAccount(queryFor(organizationId, from, to)).go({ consistent: true, pages: 'all', attributes: [...MONTH_TOTALS] }),
-    ...[...cut].map((month) =>
-      onlyAccount(AccountBalance.query.byMonth({ organization_id: organizationId }).between({ month }, { month: nextMonth(month) })).go({ consistent: true, pages: 'all' }),
-    ),
+    onlyAccount(queryFor(organizationId, from, to), range.accountId).go({ consistent: true, pages: 'all', attributes: [...MONTH_TOTALS] }),
+    ...[...cut].map((month) => onlyAccount(monthQuery(organizationId, month), range.accountId).go({ consistent: true, pages: 'all' })),
   ]);
   const items = whole.data.filter((item) => !cut.has(item.month)) as AccountBalanceRecord[];
   for (const boundary of boundaries) items.push(...boundary.data);
@@ -86,27 +95,100 @@ export function itemTotals(item: AccountBalanceRecord, firstDay = '01', lastDay 
   return totals;
 }
 
+/** Totals with the number of journal lines behind them. */
+export interface CountedTotals extends Totals {
+  /** Journal lines posted to the account in the range; items written before counts were kept count none. */
+  lines: number;
+}
+
+type Field = 'debit' | 'credit' | 'lines';
+
+/** The attribute holding a field's month total, or its total on a day. */
+const attribute = (field: Field, day?: string) => (day ? `d${day}_${field}` : field === 'lines' ? 'line_count' : field);
+const valueOf = (item: AccountBalanceRecord, field: Field, day?: string) => ((item as Record<string, unknown>)[attribute(field, day)] as number | undefined) ?? 0;
+
+/** Days of a month from `first` to `last` (inclusive), as DD strings. */
+const daysFrom = (first: string, last: string) => DAYS.filter((d) => d >= first && d <= last);
+const nextDay = (day: string) => String(Number(day) + 1).padStart(2, '0');
+const previousDay = (day: string) => String(Number(day) - 1).padStart(2, '0');
+
+interface CutRead {
+  month: string;
+  /** Days read from the item. */
+  days: string[];
+  /** true: the range is the month total minus `days`; false: the sum of `days`. */
+  complement: boolean;
+}
+
+/** How to read a month the range cuts inside: the days wanted, or the fewer days not wanted. */
+function cutRead(month: string, first: string, last: string): CutRead {
+  const monthEnd = dayOf(lastDayOfMonth(month));
+  const wanted = daysFrom(first, last < monthEnd ? last : monthEnd);
+  // The complement is one run of days only when the cut touches either end of the month.
+  const complement = first === '01' ? daysFrom(nextDay(last), monthEnd) : last >= monthEnd ? daysFrom('01', previousDay(first)) : null;
+  return complement && complement.length < wanted.length ? { month, days: complement, complement: true } : { month, days: wanted, complement: false };
+}
+
 /**
- * Per account: debits and credits of postings dated within the range (both ends included),
- * summed over shards. Accounts without postings in the range are absent.
+ * Per account: debits and credits (and, with `lineCounts`, journal lines) of postings dated within
+ * the range (both ends included), summed over shards. Accounts without postings in the range are
+ * absent.
+ *
+ * Read so that the time does not grow with the journal (issue #5's bar: 100,000 lines within 1.2×
+ * of 1,000): whole months with a projection of their month totals only; a month the range cuts
+ * inside (a period from the 15th, a balance on the 15th) with its month totals and the day
+ * attributes of the smaller side of the cut — the days wanted, or the days not wanted, then
+ * subtracted from the month's totals — so at most 15 days' attributes are read per item, where a
+ * busy month's item carries 93 (debit, credit and line count for 31 days).
  */
-export async function accountBalances(organizationId: string, range: BalanceRange = {}): Promise<Map<string, Totals>> {
+export async function accountBalances(organizationId: string, range: BalanceRange, options: { lineCounts: true }): Promise<Map<string, CountedTotals>>;
+export async function accountBalances(organizationId: string, range?: BalanceRange, options?: { lineCounts?: false }): Promise<Map<string, Totals>>;
+export async function accountBalances(organizationId: string, range: BalanceRange = {}, options: { lineCounts?: boolean } = {}): Promise<Map<string, Totals | CountedTotals>> {
   const to = range.to ?? range.asOf;
   const from = range.from;
+  const out = new Map<string, CountedTotals>();
+  if (from && to && from > to) return out;
+  const fields: Field[] = options.lineCounts ? ['debit', 'credit', 'lines'] : ['debit', 'credit'];
   const fromMonth = from ? monthOf(from) : undefined;
   const toMonth = to ? monthOf(to) : undefined;
-  const out = new Map<string, Totals>();
-  if (from && to && from > to) return out;
-  for (const item of await balanceItems(organizationId, range)) {
-    if ((fromMonth && item.month < fromMonth) || (toMonth && item.month > toMonth)) continue;
-    const firstDay = from && item.month === fromMonth ? dayOf(from) : '01';
-    const lastDay = to && item.month === toMonth ? dayOf(to) : '31';
-    const totals = itemTotals(item, firstDay, lastDay);
-    if (!totals.debit && !totals.credit) continue;
-    const sum = out.get(item.account_id) ?? { debit: 0, credit: 0 };
-    out.set(item.account_id, { debit: add(sum.debit, totals.debit), credit: add(sum.credit, totals.credit) });
+  const cuts = [...cutMonths(from, to)].map(([month, { first, last }]) => cutRead(month, first, last));
+
+  const monthTotals = [...KEYS, ...fields.map((f) => attribute(f))];
+  const [wholeItems, ...cutItems] = await Promise.all([
+    onlyAccount(queryFor(organizationId, from, to), range.accountId).go({ consistent: true, pages: 'all', attributes: monthTotals as never }),
+    ...cuts.map((cut) =>
+      onlyAccount(monthQuery(organizationId, cut.month), range.accountId).go({
+        consistent: true,
+        pages: 'all',
+        attributes: [...monthTotals, ...cut.days.flatMap((day) => fields.map((f) => attribute(f, day)))] as never,
+      }),
+    ),
+  ]);
+
+  const accumulate = (accountId: string, totals: CountedTotals) => {
+    if (!totals.debit && !totals.credit && !totals.lines) return;
+    const sum = out.get(accountId) ?? { debit: 0, credit: 0, lines: 0 };
+    out.set(accountId, { debit: add(sum.debit, totals.debit), credit: add(sum.credit, totals.credit), lines: add(sum.lines, totals.lines) });
+  };
+  const cutMonthSet = new Set(cuts.map((cut) => cut.month));
+  for (const item of wholeItems.data as AccountBalanceRecord[]) {
+    if (cutMonthSet.has(item.month) || (fromMonth && item.month < fromMonth) || (toMonth && item.month > toMonth)) continue;
+    accumulate(item.account_id, { debit: valueOf(item, 'debit'), credit: valueOf(item, 'credit'), lines: options.lineCounts ? valueOf(item, 'lines') : 0 });
   }
-  return out;
+  cuts.forEach((cut, index) => {
+    for (const item of cutItems[index]!.data as AccountBalanceRecord[]) {
+      if (item.month !== cut.month) continue;
+      const totals: CountedTotals = { debit: 0, credit: 0, lines: 0 };
+      for (const field of fields) {
+        let days = 0;
+        for (const day of cut.days) days = add(days, valueOf(item, field, day));
+        totals[field] = cut.complement ? valueOf(item, field) - days : days;
+      }
+      accumulate(item.account_id, totals);
+    }
+  });
+  if (options.lineCounts) return out;
+  return new Map([...out].map(([accountId, { debit, credit }]) => [accountId, { debit, credit }]));
 }
 
 /** The balance in the account type's normal direction: debits − credits for assets and expenses. */

@@ -112,6 +112,13 @@ export async function loadChart(organizationId: string): Promise<AccountRecord[]
   return data;
 }
 
+/**
+ * Cash and cash equivalents: cash on hand, bank, and undeposited funds (card and CliQ receipts in
+ * transit). Post-dated cheques received are not cash until collected. The accounting dashboard's
+ * cash position and the reports' cash (statements, dashboard metrics) count these subtypes.
+ */
+export const CASH_SUBTYPES: readonly string[] = ['cash', 'bank', 'undeposited_funds'];
+
 export const byCode = (a: { code: string }, b: { code: string }) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
 
 function isCancellation(err: unknown) {

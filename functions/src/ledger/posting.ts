@@ -30,8 +30,9 @@
  *   stored draft still has the version read);
  * - Put of one AccountPosting per distinct account, condition attribute_not_exists;
  * - one Update per (month, account, shard): `ADD debit :d, credit :c, dNN_debit :d, dNN_credit :c`,
- *   with the deltas summed per account and month first (a transaction may touch an item once, and
- *   fewer actions fit more lines);
+ *   and the number of the entry's lines on the account (`line_count`, `dNN_lines`), with the deltas
+ *   summed per account and month first (a transaction may touch an item once, and fewer actions
+ *   fit more lines);
  * - a ConditionCheck on the organization's ledger lock: `attribute_not_exists(closed_through) OR
  *   closed_through < :date`, so an organization that never closed a period needs no item, and a
  *   period closed while the posting was being built cancels the transaction (409).
@@ -88,7 +89,7 @@ import {
 import type { ValidationIssue } from '../http/errors.js';
 import { Conflict, NotFound, ValidationError } from '../http/errors.js';
 import { Account, type AccountRecord } from '../db/account.js';
-import { AccountBalance, type DayAttribute } from '../db/accountBalance.js';
+import { AccountBalance, type DayAttribute, type DayLinesAttribute } from '../db/accountBalance.js';
 import { LEDGER_LOCK_COPIES, LedgerLock } from '../db/accountingPeriod.js';
 import { AccountPosting, JournalEntry, JournalSequence, type JournalEntryRecord } from '../db/journalEntry.js';
 import { Organization } from '../db/organization.js';
@@ -273,7 +274,9 @@ interface BalanceDelta {
   shard: string;
   debit: number;
   credit: number;
-  days: Map<string, { debit: number; credit: number }>;
+  /** Journal lines on the account: reports count transactions from these, not from the journal. */
+  lines: number;
+  days: Map<string, { debit: number; credit: number; lines: number }>;
 }
 
 const checkedSum = (a: number, b: number) => {
@@ -301,13 +304,14 @@ export async function buildPostings(inputs: readonly PostingInput[]): Promise<{ 
     for (const line of input.lines) {
       const key = `${month}|${line.account_id}|${shard}`;
       let delta = deltas.get(key);
-      if (!delta) deltas.set(key, (delta = { month, accountId: line.account_id, shard, debit: 0, credit: 0, days: new Map() }));
+      if (!delta) deltas.set(key, (delta = { month, accountId: line.account_id, shard, debit: 0, credit: 0, lines: 0, days: new Map() }));
       const debit = amountOf(line.debit);
       const credit = amountOf(line.credit);
       delta.debit = checkedSum(delta.debit, debit);
       delta.credit = checkedSum(delta.credit, credit);
-      const dayDelta = delta.days.get(day) ?? { debit: 0, credit: 0 };
-      delta.days.set(day, { debit: checkedSum(dayDelta.debit, debit), credit: checkedSum(dayDelta.credit, credit) });
+      delta.lines += 1;
+      const dayDelta = delta.days.get(day) ?? { debit: 0, credit: 0, lines: 0 };
+      delta.days.set(day, { debit: checkedSum(dayDelta.debit, debit), credit: checkedSum(dayDelta.credit, credit), lines: dayDelta.lines + 1 });
     }
   }
   const lockCopies = new Map<string, string>();
@@ -408,12 +412,14 @@ export async function buildPostings(inputs: readonly PostingInput[]): Promise<{ 
   });
 
   for (const delta of deltas.values()) {
-    const add: Partial<Record<'debit' | 'credit' | DayAttribute, number>> = {};
+    const add: Partial<Record<'debit' | 'credit' | 'line_count' | DayAttribute | DayLinesAttribute, number>> = {};
     if (delta.debit) add.debit = delta.debit;
     if (delta.credit) add.credit = delta.credit;
+    add.line_count = delta.lines;
     for (const [day, amounts] of delta.days) {
       if (amounts.debit) add[`d${day}_debit` as DayAttribute] = amounts.debit;
       if (amounts.credit) add[`d${day}_credit` as DayAttribute] = amounts.credit;
+      add[`d${day}_lines` as DayLinesAttribute] = amounts.lines;
     }
     items.push(
       updateItem(

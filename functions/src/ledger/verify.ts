@@ -1,13 +1,14 @@
 /**
  * The verification routine (ARCHITECTURE §6): recompute every balance from the journal entries
  * and compare it, to the fil, with what the posting transactions accumulated — the month and day
- * totals of every balance item, and every account's ledger card (AccountPosting items). Reads the
- * whole journal: an administrative check, not a request-path report.
+ * totals of every balance item and their journal-line counts, and every account's ledger card
+ * (AccountPosting items). Reads the whole journal: an administrative check, not a request-path
+ * report.
  *
  * It compares two reads taken one after the other, so a posting that lands in between shows as a
  * difference; when differences appear the routine runs once more and reports the second run.
  */
-import { AccountBalance, DAYS, type DayAttribute } from '../db/accountBalance.js';
+import { AccountBalance, DAYS, type DayAttribute, type DayLinesAttribute } from '../db/accountBalance.js';
 import { AccountPosting, JournalEntry } from '../db/journalEntry.js';
 import { monthOf } from './dates.js';
 import { loadChart } from './chart.js';
@@ -22,6 +23,8 @@ export interface BalanceDifference {
   shard: string | null;
   expected: { debit: number; credit: number };
   actual: { debit: number; credit: number };
+  /** Balance items only, and only when the journal-line counts disagree. */
+  lines?: { expected: number; actual: number };
 }
 
 export interface LedgerVerification {
@@ -36,14 +39,20 @@ export interface LedgerVerification {
 }
 
 type Totals = { debit: number; credit: number };
+/** A balance item's month or day: amounts and the number of journal lines. */
+type Counted = Totals & { lines: number };
 const bump = (map: Map<string, Totals>, key: string, debit: number, credit: number) => {
   const t = map.get(key) ?? { debit: 0, credit: 0 };
   map.set(key, { debit: t.debit + debit, credit: t.credit + credit });
 };
+const bumpLine = (map: Map<string, Counted>, key: string, debit: number, credit: number) => {
+  const t = map.get(key) ?? { debit: 0, credit: 0, lines: 0 };
+  map.set(key, { debit: t.debit + debit, credit: t.credit + credit, lines: t.lines + 1 });
+};
 
 async function verifyOnce(organizationId: string): Promise<LedgerVerification> {
   // Recompute from the journal: per (month, account, shard) and per day, and per (account, entry).
-  const expectedBalances = new Map<string, Totals>(); // `${month or date}|${account}|${shard}`
+  const expectedBalances = new Map<string, Counted>(); // `${month or date}|${account}|${shard}`
   const expectedCards = new Map<string, Totals>(); // `${account}|${entry}`
   const unbalancedEntries: LedgerVerification['unbalancedEntries'] = [];
   let entriesChecked = 0;
@@ -59,8 +68,8 @@ async function verifyOnce(organizationId: string): Promise<LedgerVerification> {
       for (const line of entry.lines) {
         debit += line.debit;
         credit += line.credit;
-        bump(expectedBalances, `${monthOf(entry.date)}|${line.account_id}|${entry.shard}`, line.debit, line.credit);
-        bump(expectedBalances, `${entry.date}|${line.account_id}|${entry.shard}`, line.debit, line.credit);
+        bumpLine(expectedBalances, `${monthOf(entry.date)}|${line.account_id}|${entry.shard}`, line.debit, line.credit);
+        bumpLine(expectedBalances, `${entry.date}|${line.account_id}|${entry.shard}`, line.debit, line.credit);
         bump(expectedCards, `${line.account_id}|${entry.id}`, line.debit, line.credit);
       }
       if (debit !== credit) unbalancedEntries.push({ entry_id: entry.id, debit, credit });
@@ -69,14 +78,15 @@ async function verifyOnce(organizationId: string): Promise<LedgerVerification> {
   } while (cursor);
 
   // What the postings accumulated.
-  const actualBalances = new Map<string, Totals>();
+  const actualBalances = new Map<string, Counted>();
   const { data: items } = await AccountBalance.query.byMonth({ organization_id: organizationId }).go({ consistent: true, pages: 'all' });
   for (const item of items) {
-    actualBalances.set(`${item.month}|${item.account_id}|${item.shard}`, { debit: item.debit ?? 0, credit: item.credit ?? 0 });
+    actualBalances.set(`${item.month}|${item.account_id}|${item.shard}`, { debit: item.debit ?? 0, credit: item.credit ?? 0, lines: item.line_count ?? 0 });
     for (const day of DAYS) {
       const debit = item[`d${day}_debit` as DayAttribute] ?? 0;
       const credit = item[`d${day}_credit` as DayAttribute] ?? 0;
-      if (debit || credit) actualBalances.set(`${item.month}-${day}|${item.account_id}|${item.shard}`, { debit, credit });
+      const lines = item[`d${day}_lines` as DayLinesAttribute] ?? 0;
+      if (debit || credit || lines) actualBalances.set(`${item.month}-${day}|${item.account_id}|${item.shard}`, { debit, credit, lines });
     }
   }
 
@@ -96,12 +106,22 @@ async function verifyOnce(organizationId: string): Promise<LedgerVerification> {
 
   const differences: BalanceDifference[] = [];
   const zero = { debit: 0, credit: 0 };
+  const zeroCounted = { debit: 0, credit: 0, lines: 0 };
   for (const key of new Set([...expectedBalances.keys(), ...actualBalances.keys()])) {
-    const expected = expectedBalances.get(key) ?? zero;
-    const actual = actualBalances.get(key) ?? zero;
-    if (expected.debit === actual.debit && expected.credit === actual.credit) continue;
+    const expected = expectedBalances.get(key) ?? zeroCounted;
+    const actual = actualBalances.get(key) ?? zeroCounted;
+    if (expected.debit === actual.debit && expected.credit === actual.credit && expected.lines === actual.lines) continue;
     const [period, accountId, shard] = key.split('|') as [string, string, string];
-    differences.push({ kind: 'balance', account_id: accountId, period, entry_id: null, shard, expected, actual });
+    differences.push({
+      kind: 'balance',
+      account_id: accountId,
+      period,
+      entry_id: null,
+      shard,
+      expected: { debit: expected.debit, credit: expected.credit },
+      actual: { debit: actual.debit, credit: actual.credit },
+      ...(expected.lines !== actual.lines ? { lines: { expected: expected.lines, actual: actual.lines } } : {}),
+    });
   }
   for (const key of new Set([...expectedCards.keys(), ...actualCards.keys()])) {
     const expected = expectedCards.get(key) ?? zero;

@@ -22,3 +22,7 @@ export * from './invoiceReturns.js';
 export * from './categories.js';
 export * from './accountingDashboard.js';
 export * from './einvoiceSubmission.js';
+export * from './reportCatalogue.js';
+export * from './reportTax.js';
+export * from './reportAnalyses.js';
+export * from './reportStatements.js';

@@ -14,6 +14,8 @@ import { eInvoicingRoutes, eInvoicingSettingsRoutes } from '../features/e-invoic
 import { billsRoutes } from '../features/bills/routes';
 import { paymentsRoutes } from '../features/payments/routes';
 import { bankingRoutes } from '../features/banking/routes';
+import { reportsRoutes } from '../features/reports/routes';
+import { analyticsRoutes } from '../features/analytics/routes';
 import { expensesRoutes } from '../features/expenses/routes';
 import { budgetsRoutes } from '../features/budgets/routes';
 import { categoriesRoutes } from '../features/categories/routes';
@@ -67,6 +69,8 @@ export const routes: RouteObject[] = [
               ...paymentsRoutes,
               ...bankingRoutes,
               ...expensesRoutes,
+              ...reportsRoutes,
+              ...analyticsRoutes,
               { path: '/admin', lazy: lazy(() => import('../features/admin/routes/admin'), (m) => m.AdminRoute) },
               {
                 path: '/settings',

@@ -175,15 +175,38 @@ const filenameOf = (disposition: string | null) => {
   return /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
 };
 
-/** GET of a file with the same credentials and headers as every call; errors as ApiError. */
-export async function apiDownload(path: string, options: Omit<RequestOptions, 'method' | 'json' | 'form' | 'formData'> = {}): Promise<Download> {
+/**
+ * A file from the API with the same credentials and headers as every call (GET, or POST with a JSON
+ * body); errors as ApiError. An export too large for a Lambda reply comes back as JSON naming a
+ * presigned S3 URL (`download_url`, `file_name`): that URL is fetched without credentials (S3
+ * authenticates by the signature) and saved under the given name.
+ */
+export async function apiDownload(
+  path: string,
+  options: Omit<RequestOptions, 'method' | 'form' | 'formData'> & { method?: 'GET' | 'POST' } = {},
+): Promise<Download> {
   const { headers, token } = requestHeaders(options, '*/*');
-  const response = await fetch(buildUrl(path, options.query), { method: 'GET', headers, credentials: 'include', signal: options.signal });
+  let body: string | undefined;
+  if (options.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.json);
+  }
+  const method = options.method ?? (body === undefined ? 'GET' : 'POST');
+  const response = await fetch(buildUrl(path, options.query), { method, headers, body, credentials: 'include', signal: options.signal });
   if (!response.ok) {
     const text = await response.text();
     const parsed = parseBody({ status: response.status, statusText: response.statusText, contentType: response.headers.get('content-type') ?? '', text });
     if (response.status === 401 && token) onUnauthorized?.();
     throw new ApiError(response.status, response.statusText, parsed);
+  }
+  if ((response.headers.get('content-type') ?? '').includes('application/json')) {
+    const presigned = (await response.json()) as { download_url?: string; file_name?: string };
+    if (presigned.download_url) {
+      const file = await fetch(presigned.download_url, { signal: options.signal });
+      if (!file.ok) throw new ApiError(file.status, file.statusText, { detail: 'The export could not be downloaded from storage' });
+      return { blob: await file.blob(), filename: presigned.file_name ?? null };
+    }
+    return { blob: new Blob([JSON.stringify(presigned)], { type: 'application/json' }), filename: filenameOf(response.headers.get('content-disposition')) };
   }
   return { blob: await response.blob(), filename: filenameOf(response.headers.get('content-disposition')) };
 }

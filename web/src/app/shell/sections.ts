@@ -58,6 +58,8 @@ export const SECTIONS: readonly Section[] = [
       { to: '/accounting/taxes', label: 'nav.taxes' },
       { to: '/accounting/categories', label: 'nav.categories' },
       { to: '/accounting/budgets', label: 'nav.budgets' },
+      { to: '/accounting/reports', label: 'nav.reports' },
+      { to: '/accounting/analytics', label: 'nav.analytics' },
     ],
   },
 ];

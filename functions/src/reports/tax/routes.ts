@@ -1,0 +1,21 @@
+/** The tax route of the reports resource: Jordan's GST return (SPEC §7 `reports/jordan-tax`). */
+import { jordanTaxReportPublic, jordanTaxReportQuery } from '@daftar/shared/schemas/reportTax';
+import { route, type RouteDefs } from '../../http/api.js';
+import { loadReportOrganization } from '../request.js';
+import { jordanTaxReturn, resolveFilingPeriod } from './jordan-tax.js';
+
+const ORG = '/api/v1/organizations/{organization_id}';
+
+export const taxReportRoutes = {
+  [`GET ${ORG}/reports/jordan-tax`]: route({
+    access: { org: 'viewer' },
+    summary:
+      "Jordan's general sales tax return for a two-month filing period (tax_period = its first month, YYYY-MM; or the period holding the end of `period`; default the last one completed): sales and output tax by rate, zero-rated and exempt sales, input tax on purchases, net due, due date, and the check against the ledger's tax accounts",
+    query: jordanTaxReportQuery,
+    response: jordanTaxReportPublic,
+    handler: async ({ organizationId, query }) => {
+      const organization = await loadReportOrganization(organizationId!);
+      return jordanTaxReturn(organization, resolveFilingPeriod(query, organization));
+    },
+  }),
+} satisfies Partial<RouteDefs<'reports'>>;

@@ -1,0 +1,243 @@
+/**
+ * Analyses of the reports resource (GitHub issue 5; SPEC §3 "Receivables analysis", "Revenue
+ * analytics", "Dashboard summary", §7 Reports): receivables and payables ageing, revenue analytics,
+ * the dashboard metrics and the POS reports. Money is a decimal string in the organization's base
+ * currency; counts and day averages are numbers; percentages are numbers with one decimal (null
+ * when the base they compare with is zero); dates are YYYY-MM-DD.
+ */
+import { z } from 'zod';
+import { REPORT_PERIODS } from '../reportPeriods.js';
+import { accountingDate } from './accounting.js';
+import { accountingSummaryPublic } from './accountingDashboard.js';
+
+const amount = z.string();
+const count = z.number().int();
+const percent = z.number().nullable();
+
+// ---------------------------------------------------------------------------------------------
+// Queries
+
+/** Point-in-time analyses: the balance date, today in the organization's time zone by default. */
+export const reportAnalysisAsOfQuery = z.object({
+  as_of_date: accountingDate.optional(),
+});
+
+/** period (current_month by default) or custom with custom_start ≤ custom_end. */
+export const revenueAnalyticsQuery = z
+  .object({
+    period: z.enum(REPORT_PERIODS).default('current_month'),
+    custom_start: accountingDate.optional(),
+    custom_end: accountingDate.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.period !== 'custom') return;
+    if (!q.custom_start) ctx.addIssue({ code: 'custom', path: ['custom_start'], message: 'A custom period needs custom_start (YYYY-MM-DD)' });
+    if (!q.custom_end) ctx.addIssue({ code: 'custom', path: ['custom_end'], message: 'A custom period needs custom_end (YYYY-MM-DD)' });
+    if (q.custom_start && q.custom_end && q.custom_start > q.custom_end) {
+      ctx.addIssue({ code: 'custom', path: ['custom_start'], message: 'custom_start must be on or before custom_end' });
+    }
+  });
+export type RevenueAnalyticsQuery = z.infer<typeof revenueAnalyticsQuery>;
+
+const posIdentifier = z.string().trim().min(1).max(100);
+const startBeforeEnd = (q: { start_date?: string; end_date?: string }) => !q.start_date || !q.end_date || q.start_date <= q.end_date;
+const startBeforeEndIssue = { message: 'start_date must be on or before end_date', path: ['start_date'] };
+
+/** Days of the POS reports: today in the organization's zone when neither date is given. */
+export const posSalesSummaryQuery = z
+  .object({ start_date: accountingDate.optional(), end_date: accountingDate.optional(), terminal_id: posIdentifier.optional() })
+  .refine(startBeforeEnd, startBeforeEndIssue);
+export const posCashierPerformanceQuery = z
+  .object({ start_date: accountingDate.optional(), end_date: accountingDate.optional(), cashier_id: posIdentifier.optional() })
+  .refine(startBeforeEnd, startBeforeEndIssue);
+export const posShiftReconciliationQuery = z
+  .object({ session_id: posIdentifier.optional(), start_date: accountingDate.optional(), end_date: accountingDate.optional() })
+  .refine(startBeforeEnd, startBeforeEndIssue);
+
+/** The spans a POS back office looks at, in the organization's time zone. */
+export const POS_DASHBOARD_PERIODS = ['today', 'yesterday', 'last_7_days', 'last_30_days', 'current_month', 'last_month'] as const;
+export type PosDashboardPeriod = (typeof POS_DASHBOARD_PERIODS)[number];
+export const posDashboardQuery = z.object({
+  terminal_id: posIdentifier.optional(),
+  period: z.enum(POS_DASHBOARD_PERIODS).default('today'),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Receivables and payables
+
+export const COLLECTION_RISK_LEVELS = ['Low', 'Medium', 'High'] as const;
+export type CollectionRiskLevel = (typeof COLLECTION_RISK_LEVELS)[number];
+
+/** What is still owed, by days past the due date (the issue date when there is none). */
+export const analysisAging = z.object({
+  /** Not yet due (due on or after the date). */
+  current: amount,
+  days_1_30: amount,
+  days_31_60: amount,
+  days_61_90: amount,
+  over_90: amount,
+});
+export type AnalysisAging = z.infer<typeof analysisAging>;
+
+const openDocumentsAnalysis = {
+  as_of: z.string(),
+  currency: z.string(),
+  total_outstanding: amount,
+  /** The part past its due date. */
+  overdue_amount: amount,
+  aging: analysisAging,
+  /** Amount-weighted average days since issue of what is outstanding. */
+  average_days_outstanding: z.number(),
+};
+
+export const receivablesAnalysisPublic = z.object({
+  ...openDocumentsAnalysis,
+  invoice_count: count,
+  collection_risk_level: z.enum(COLLECTION_RISK_LEVELS),
+  /** The five customers owing the most, most first. */
+  top_customers: z.array(z.object({ customer_id: z.string(), customer_name: z.string(), outstanding_amount: amount })),
+});
+export type ReceivablesAnalysisPublic = z.infer<typeof receivablesAnalysisPublic>;
+
+export const payablesAnalysisPublic = z.object({
+  ...openDocumentsAnalysis,
+  bill_count: count,
+  payment_risk_level: z.enum(COLLECTION_RISK_LEVELS),
+  /** The five suppliers owed the most, most first. */
+  top_suppliers: z.array(z.object({ supplier_id: z.string(), supplier_name: z.string(), outstanding_amount: amount })),
+});
+export type PayablesAnalysisPublic = z.infer<typeof payablesAnalysisPublic>;
+
+// ---------------------------------------------------------------------------------------------
+// Revenue analytics and dashboard metrics
+
+export const revenueAnalyticsPublic = z.object({
+  period: z.object({ period: z.enum(REPORT_PERIODS), from: z.string(), to: z.string() }),
+  previous_period: z.object({ from: z.string(), to: z.string() }),
+  currency: z.string(),
+  /** Income accounts over the period, net of sales returns and discounts. */
+  total_revenue: amount,
+  previous_total_revenue: amount,
+  /** Change against the previous period in percent; null when the previous revenue is zero. */
+  growth_percent: percent,
+  /** One point per month (YYYY-MM), oldest first: the period's months, at least the six ending with its last. */
+  revenue_trends: z.array(z.object({ period: z.string(), revenue: amount })),
+  /** Top four products or services by net sales in the period, each `{ "<name>": "<amount>" }`, most first. */
+  top_revenue_sources: z.array(z.record(z.string(), amount)),
+});
+export type RevenueAnalyticsPublic = z.infer<typeof revenueAnalyticsPublic>;
+
+export const reportDashboardMetricsPublic = accountingSummaryPublic.extend({
+  /** Percent changes (one decimal; null when the base is zero). */
+  changes: z.object({
+    /** Year to date against the same span of the previous fiscal year. */
+    revenue_percent: percent,
+    expenses_percent: percent,
+    net_income_percent: percent,
+    /** Cash position against a month before. */
+    cash_percent: percent,
+  }),
+});
+export type ReportDashboardMetricsPublic = z.infer<typeof reportDashboardMetricsPublic>;
+
+// ---------------------------------------------------------------------------------------------
+// POS reports
+
+const posPaymentMethodLine = z.object({ payment_method: z.string(), transaction_count: count, amount });
+const posHourLine = z.object({ hour: z.number().int().min(0).max(23), transaction_count: count, net_sales: amount });
+
+export const posSalesSummaryPublic = z.object({
+  start_date: z.string(),
+  end_date: z.string(),
+  terminal_id: z.string().nullable(),
+  currency: z.string(),
+  transaction_count: count,
+  /** Before discounts and returns, without tax. */
+  gross_sales: amount,
+  discounts: amount,
+  returns: amount,
+  /** gross_sales − discounts − returns. */
+  net_sales: amount,
+  tax: amount,
+  /** net_sales + tax: what the tills took. */
+  total_collected: amount,
+  average_transaction_value: amount,
+  by_payment_method: z.array(posPaymentMethodLine),
+  by_hour: z.array(posHourLine),
+});
+export type PosSalesSummaryPublic = z.infer<typeof posSalesSummaryPublic>;
+
+export const posCashierPerformancePublic = z.object({
+  start_date: z.string(),
+  end_date: z.string(),
+  cashier_id: z.string().nullable(),
+  currency: z.string(),
+  total_transactions: count,
+  total_net_sales: amount,
+  cashiers: z.array(
+    z.object({
+      cashier_id: z.string(),
+      cashier_name: z.string(),
+      session_count: count,
+      transaction_count: count,
+      net_sales: amount,
+      discounts: amount,
+      returns: amount,
+      average_transaction_value: amount,
+      /** Counted cash − expected cash over the cashier's closed sessions. */
+      cash_difference: amount,
+    }),
+  ),
+});
+export type PosCashierPerformancePublic = z.infer<typeof posCashierPerformancePublic>;
+
+export const posShiftReconciliationPublic = z.object({
+  session_id: z.string().nullable(),
+  start_date: z.string(),
+  end_date: z.string(),
+  currency: z.string(),
+  session_count: count,
+  totals: z.object({ expected_cash: amount, counted_cash: amount, difference: amount }),
+  sessions: z.array(
+    z.object({
+      session_id: z.string(),
+      terminal_id: z.string(),
+      cashier_id: z.string(),
+      cashier_name: z.string(),
+      status: z.string(),
+      opened_at: z.string(),
+      closed_at: z.string().nullable(),
+      opening_float: amount,
+      cash_sales: amount,
+      cash_refunds: amount,
+      cash_in: amount,
+      cash_out: amount,
+      /** opening_float + cash_sales − cash_refunds + cash_in − cash_out. */
+      expected_cash: amount,
+      counted_cash: amount.nullable(),
+      difference: amount.nullable(),
+    }),
+  ),
+});
+export type PosShiftReconciliationPublic = z.infer<typeof posShiftReconciliationPublic>;
+
+export const posDashboardMetricsPublic = z.object({
+  period: z.enum(POS_DASHBOARD_PERIODS),
+  from: z.string(),
+  to: z.string(),
+  terminal_id: z.string().nullable(),
+  currency: z.string(),
+  today_sales: amount,
+  today_transactions: count,
+  net_sales: amount,
+  transaction_count: count,
+  average_transaction_value: amount,
+  items_sold: z.string(),
+  returns: amount,
+  open_sessions: count,
+  active_terminals: count,
+  top_products: z.array(z.object({ name: z.string(), quantity: z.string(), net_sales: amount })),
+  by_payment_method: z.array(posPaymentMethodLine),
+  by_hour: z.array(posHourLine),
+});
+export type PosDashboardMetricsPublic = z.infer<typeof posDashboardMetricsPublic>;

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { WorkingCapitalReportPublic } from '@daftar/shared/schemas/reportStatements';
+import { api, segment } from '../../../lib/api-client';
+import { REPORT_STALE_TIME, reportKeys } from './keys';
+
+export type WorkingCapital = WorkingCapitalReportPublic;
+
+/** SPEC §7: organization only; the screen loads it though it shows only a notice for now. */
+export const workingCapitalQueryOptions = (organizationId: string) =>
+  queryOptions({
+    queryKey: reportKeys.report(organizationId, 'working-capital', {}),
+    queryFn: ({ signal }) => api.get<WorkingCapital>(`/organizations/${segment(organizationId)}/reports/working-capital`, { organizationId, signal }),
+    staleTime: REPORT_STALE_TIME,
+  });
+
+export const useWorkingCapital = (organizationId: string | null) =>
+  useQuery({ ...workingCapitalQueryOptions(organizationId ?? ''), enabled: !!organizationId });
