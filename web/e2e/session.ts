@@ -120,6 +120,13 @@ export async function startSignedIn<S extends OwnerSession>(
     const setup = await setUp(runtime);
     browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
     const page = await (await browser.newContext(context)).newPage();
+    // The suites run beside the other test projects on two cores: a lazy chunk or a report query
+    // can take longer than Playwright's 30 s default there.
+    page.setDefaultTimeout(60_000);
+    page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') console.error(`[browser console] ${message.text()}`);
+    });
     await openSignedIn(page, runtime, { token: setup.token, organizationId: setup.organizationId, fullName });
     return { runtime, browser, page, setup };
   } catch (error) {
