@@ -1,6 +1,7 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { INVOICE_STATUSES } from '@daftar/shared/schemas/invoices';
 import type { TaxCategory } from '@daftar/shared';
+import type { SpecialTax } from '@daftar/shared/tax';
 import { entityConfig } from './client.js';
 
 /** One invoice line as stored: inputs as given, figures in minor units of the invoice currency. */
@@ -14,9 +15,17 @@ export interface StoredInvoiceLine {
   tax_id: string | null;
   tax_category: TaxCategory;
   tax_rate: string;
+  /** The special sales tax charged (absent on lines written before special tax, and on bills). */
+  special_tax_id?: string | null;
+  /**
+   * The special tax as it was when the line was computed: returns and JoFotara recompute with it,
+   * not with the tax's current terms.
+   */
+  special_tax_terms?: SpecialTax | null;
   subtotal: number;
   discount_amount: number;
   net: number;
+  special_tax?: number;
   tax: number;
   gross: number;
 }
@@ -52,6 +61,8 @@ export const Invoice = new Entity(
       subtotal: { type: 'number', required: true },
       discount_total: { type: 'number', required: true },
       net_total: { type: 'number', required: true },
+      /** Special sales tax of the lines (absent on invoices written before special tax: none). */
+      special_tax_total: { type: 'number' },
       tax_total: { type: 'number', required: true },
       gross_total: { type: 'number', required: true },
       journal_entry_id: { type: 'string' },

@@ -1,5 +1,6 @@
 import { Entity, type EntityItem } from 'electrodb';
 import type { TaxCategory } from '@daftar/shared';
+import type { SpecialTax } from '@daftar/shared/tax';
 import { entityConfig } from './client.js';
 
 /**
@@ -17,9 +18,13 @@ export interface StoredReturnLine {
   tax_id: string | null;
   tax_category: TaxCategory;
   tax_rate: string;
+  /** The invoice line's special sales tax and its terms (absent on returns written before special tax). */
+  special_tax_id?: string | null;
+  special_tax_terms?: SpecialTax | null;
   subtotal: number;
   discount_amount: number;
   net: number;
+  special_tax?: number;
   tax: number;
   gross: number;
 }
@@ -57,6 +62,8 @@ export const InvoiceReturn = new Entity(
       subtotal: { type: 'number', required: true },
       discount_total: { type: 'number', required: true },
       net_total: { type: 'number', required: true },
+      /** Special sales tax credited (absent on returns written before special tax: none). */
+      special_tax_total: { type: 'number' },
       tax_total: { type: 'number', required: true },
       gross_total: { type: 'number', required: true },
       applied_to_invoice: { type: 'number', required: true },

@@ -127,11 +127,11 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
     return conditionCheck(params, () => new Conflict(`${what} was deleted or deactivated meanwhile; reload and try again`));
   }
 
-  const targetsOf = (content: { contact_id: string; lines: readonly { tax_id?: string | null }[] } | null): EntityRef[] =>
+  const targetsOf = (content: { contact_id: string; lines: readonly { tax_id?: string | null; special_tax_id?: string | null }[] } | null): EntityRef[] =>
     content
       ? [
           { type: 'contact', id: content.contact_id },
-          ...[...new Set(content.lines.map((l) => l.tax_id).filter((t): t is string => !!t))].map((id) => ({ type: 'tax', id })),
+          ...[...new Set(content.lines.flatMap((l) => [l.tax_id, l.special_tax_id]).filter((t): t is string => !!t))].map((id) => ({ type: 'tax', id })),
         ]
       : [];
 
@@ -409,6 +409,7 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
       subtotal: text(document.subtotal),
       discount_total: text(document.discount_total),
       net_total: text(document.net_total),
+      special_tax_total: text(document.special_tax_total ?? 0),
       tax_total: text(document.tax_total),
       gross_total: text(document.gross_total),
       amount_paid: text(document.amount_paid ?? 0),

@@ -34,6 +34,8 @@ export interface DocumentRecord {
   subtotal: number;
   discount_total: number;
   net_total: number;
+  /** Sales documents; absent on bills and on invoices written before special tax. */
+  special_tax_total?: number;
   tax_total: number;
   gross_total: number;
   amount_paid?: number;

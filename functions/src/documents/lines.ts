@@ -2,14 +2,48 @@
  * Document lines: computed by the shared calculator (taxes/calculate.ts over shared/src/tax.ts), so
  * a document equals what `taxes/calculate` shows; a line without a tax is exempt. Figures are stored
  * in minor units of the document currency, inputs as given.
+ *
+ * A line's special sales tax (`special_tax_id`, sales documents only) is stored with its terms as
+ * they were when the line was computed (fixed per unit or percent), so a return or the JoFotara
+ * document recomputes it the same way even after the tax is changed.
  */
 import { money } from '@daftar/shared';
 import type { TaxCalculationResult } from '@daftar/shared/schemas/taxes';
+import type { SpecialTax } from '@daftar/shared/tax';
+import { Tax } from '../db/tax.js';
 import { uuidv7 } from '../platform/ids.js';
 import { calculateTaxes } from '../taxes/calculate.js';
 import type { LineInput, StoredLine } from './kind.js';
 
-export type Totals = { subtotal: number; discount_total: number; net_total: number; tax_total: number; gross_total: number };
+export type Totals = {
+  subtotal: number;
+  discount_total: number;
+  net_total: number;
+  special_tax_total: number;
+  tax_total: number;
+  gross_total: number;
+};
+
+/** A special tax's terms as the calculator takes them. */
+export const specialTaxTerms = (tax: { special_tax_type?: string | null; special_tax_amount?: string | null; rate: string }): SpecialTax =>
+  tax.special_tax_type === 'fixed' ? { type: 'fixed', amount_per_unit: tax.special_tax_amount ?? '0' } : { type: 'percent', percent: tax.rate };
+
+/**
+ * The usable special taxes the lines name, by id. One that is missing, of another organization,
+ * not special or inactive is left out: the calculator then refuses it by id with the line's loc.
+ */
+async function usableSpecialTaxes(organizationId: string, inputs: readonly LineInput[]): Promise<Map<string, SpecialTax>> {
+  const ids = [...new Set(inputs.map((l) => l.special_tax_id).filter((id): id is string => !!id))];
+  const out = new Map<string, SpecialTax>();
+  if (!ids.length) return out;
+  let keys = ids.map((id) => ({ organization_id: organizationId, id }));
+  for (let attempt = 0; keys.length && attempt < 5; attempt++) {
+    const { data, unprocessed } = await Tax.get(keys).go({ consistent: true });
+    for (const tax of data) if (tax.tax_category === 'special' && tax.is_active) out.set(tax.id, specialTaxTerms(tax));
+    keys = unprocessed.map((k) => ({ organization_id: organizationId, id: k.id }));
+  }
+  return out;
+}
 
 const minor = (text: string, currency: string) => money.parseMoney(text, currency).amount;
 const decimalText = (value: string | number) => String(value);
@@ -26,19 +60,26 @@ export async function computeLines<L extends StoredLine>(
   extraFields: readonly string[],
 ): Promise<{ lines: L[]; totals: Totals }> {
   const extras = extraFields as readonly (keyof LineInput)[];
+  const specialTaxes = await usableSpecialTaxes(organizationId, inputs);
+  // A usable special tax goes to the calculator by its terms (the ones stored with the line); any
+  // other goes by id, for the calculator to refuse at `lines.<i>.special_tax_id`.
+  const termsOf = (line: LineInput) => (line.special_tax_id ? (specialTaxes.get(line.special_tax_id) ?? null) : null);
   const result: TaxCalculationResult = await calculateTaxes(organizationId, {
     currency: currency as money.CurrencyCode,
-    lines: inputs.map((line) => ({
-      quantity: line.quantity,
-      unit_price: line.unit_price,
-      discount: line.discount ?? null,
-      tax_id: line.tax_id ?? null,
-      tax_rate: line.tax_id ? null : '0',
-      tax_category: line.tax_id ? null : 'exempt',
-      special_tax_id: null,
-      special_tax: null,
-      price_includes_tax: priceIncludesTax,
-    })),
+    lines: inputs.map((line) => {
+      const terms = termsOf(line);
+      return {
+        quantity: line.quantity,
+        unit_price: line.unit_price,
+        discount: line.discount ?? null,
+        tax_id: line.tax_id ?? null,
+        tax_rate: line.tax_id ? null : '0',
+        tax_category: line.tax_id ? null : 'exempt',
+        special_tax_id: terms ? null : (line.special_tax_id ?? null),
+        special_tax: terms,
+        price_includes_tax: priceIncludesTax,
+      };
+    }),
   });
   const lines = inputs.map((input, index) => {
     const figures = result.lines[index]!;
@@ -57,9 +98,12 @@ export async function computeLines<L extends StoredLine>(
       tax_id: input.tax_id ?? null,
       tax_category: figures.tax_category,
       tax_rate: figures.tax_rate,
+      special_tax_id: input.special_tax_id ?? null,
+      special_tax_terms: termsOf(input),
       subtotal: minor(figures.subtotal, currency),
       discount_amount: minor(figures.discount, currency),
       net: minor(figures.net, currency),
+      special_tax: minor(figures.special_tax, currency),
       tax: minor(figures.tax, currency),
       gross: minor(figures.gross, currency),
     };
@@ -72,6 +116,7 @@ export async function computeLines<L extends StoredLine>(
       subtotal: minor(t.subtotal, currency),
       discount_total: minor(t.discount, currency),
       net_total: minor(t.net, currency),
+      special_tax_total: minor(t.special_tax, currency),
       tax_total: minor(t.tax, currency),
       gross_total: minor(t.gross, currency),
     },
@@ -79,7 +124,7 @@ export async function computeLines<L extends StoredLine>(
 }
 
 /** What the client gave for a stored line. */
-const givenFields = (line: StoredLine): Pick<StoredLine, 'id' | 'product_id' | 'description' | 'quantity' | 'unit_price' | 'discount' | 'tax_id'> => ({
+const givenFields = (line: StoredLine) => ({
   id: line.id,
   product_id: line.product_id,
   description: line.description,
@@ -87,6 +132,7 @@ const givenFields = (line: StoredLine): Pick<StoredLine, 'id' | 'product_id' | '
   unit_price: line.unit_price,
   discount: line.discount,
   tax_id: line.tax_id,
+  special_tax_id: line.special_tax_id ?? null,
 });
 
 /** A stored line as input again (to recompute a draft after another line changed), with the kind's extra fields. */
@@ -106,6 +152,7 @@ export function presentLine<L extends StoredLine, X extends keyof L>(line: L, cu
     subtotal: text(line.subtotal),
     discount_amount: text(line.discount_amount),
     net: text(line.net),
+    special_tax: text(line.special_tax ?? 0),
     tax: text(line.tax),
     gross: text(line.gross),
     ...pick(line, extraFields),
@@ -116,5 +163,15 @@ export function presentLine<L extends StoredLine, X extends keyof L>(line: L, cu
 export function taxPerTax(lines: readonly StoredLine[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const line of lines) if (line.tax > 0 && line.tax_id) out.set(line.tax_id, (out.get(line.tax_id) ?? 0) + line.tax);
+  return out;
+}
+
+/** Special sales tax per special tax (minor units): a sales posting's special tax lines. */
+export function specialTaxPerTax(lines: readonly Pick<StoredLine, 'special_tax' | 'special_tax_id'>[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const line of lines) {
+    const amount = line.special_tax ?? 0;
+    if (amount > 0 && line.special_tax_id) out.set(line.special_tax_id, (out.get(line.special_tax_id) ?? 0) + amount);
+  }
   return out;
 }

@@ -5,6 +5,7 @@ import type { InvoiceRecord, StoredInvoiceLine } from '../db/invoice.js';
 import type { InvoiceReturnRecord, StoredReturnLine } from '../db/invoiceReturn.js';
 import { ValidationError } from '../http/errors.js';
 import { uuidv7 } from '../platform/ids.js';
+import { validateUblInvoice } from '../jofotara/simulator.js';
 import { documentUuid, mapInvoice, mapReturn } from './mapping.js';
 
 const SELLER: jofotara.JoFotaraSeller = { tin: '12345678', registered_name: 'شركة دفتر للتجارة', income_source_sequence: '9932895' };
@@ -139,5 +140,85 @@ describe('return mapping', () => {
     expect(jofotara.crossCheck(xml)).toEqual([]);
     expect(xml).toContain(`<cbc:UUID>${original.uuid}</cbc:UUID>`);
     expect(xml).toContain('<cbc:InstructionNote>Damaged</cbc:InstructionNote>');
+  });
+});
+
+describe('special sales tax (special sales track)', () => {
+  /** The guide's worked example (10 × 50 − 5, special 1.000 per unit, 10%) and a 5% special tax at 16%. */
+  const specialLines = () => [
+    line({ quantity: '10', unit_price: '50', discount: { type: 'amount', amount: '5' }, discount_amount: 5000, tax_rate: '10', special_tax_id: 'per-unit', special_tax_terms: { type: 'fixed', amount_per_unit: '1' }, special_tax: 10_000 }),
+    line({ quantity: '2', unit_price: '12.500', special_tax_id: 'five', special_tax_terms: { type: 'percent', percent: '5' }, special_tax: 1250 }),
+    line({ unit_price: '3', tax_category: 'exempt', tax_rate: '0' }),
+  ];
+
+  it('passes each line’s special tax to the builder; the XML passes the cross-checks and the UBL 2.1 XSD', async () => {
+    const invoice = invoiceWith(specialLines());
+
+    const { document } = mapInvoice({ invoice, contact: contact(), seller: SELLER, track: 'special_sales', uuid: documentUuid('org', 'invoice', invoice.id), icv: 1 });
+
+    expect(document.lines.map((l) => l.special_tax)).toEqual([{ type: 'fixed', amount_per_unit: '1' }, { type: 'percent', percent: '5' }, null]);
+    const computed = jofotara.computeDocument(document);
+    // 495 + 10 + 50.50 = 555.50; 25 + 1.25 + 4.20 = 30.45; 3 exempt.
+    expect(computed.totals.payable).toBe(588_950_000_000n);
+    const xml = jofotara.buildInvoiceXml(document);
+    expect(xml).toMatch(/<cbc:InvoiceTypeCode name="0[12]3">388<\/cbc:InvoiceTypeCode>/);
+    // One special tax subtotal (scheme OTH) per line, the exempt line's a zero one.
+    expect(xml.match(/>OTH<\/cbc:ID>/g)).toHaveLength(3);
+    expect(jofotara.crossCheck(xml)).toEqual([]);
+    expect(await validateUblInvoice(xml)).toEqual([]);
+  });
+
+  it('brings tax-inclusive prices back before the general and the special tax', () => {
+    // 1 × 23.200 incl. 16% of (net + 1.000 fixed special) → 20 + 1 = 21, net 19; 1 × 12.180 incl. 16% of net + 5% → 10.
+    const invoice = invoiceWith(
+      [
+        line({ unit_price: '23.200', special_tax_id: 'per-unit', special_tax_terms: { type: 'fixed', amount_per_unit: '1' } }),
+        line({ unit_price: '12.180', special_tax_id: 'five', special_tax_terms: { type: 'percent', percent: '5' } }),
+      ],
+      { price_includes_tax: true },
+    );
+
+    const { document } = mapInvoice({ invoice, contact: contact(), seller: SELLER, track: 'special_sales', uuid: documentUuid('org', 'invoice', invoice.id), icv: 1 });
+
+    expect(document.lines.map((l) => l.unit_price)).toEqual(['19.000', '10.000']);
+    expect(jofotara.computeDocument(document).totals.payable).toBe(35_380_000_000n);
+  });
+
+  it('returns carry the original’s special tax in proportion; the XML passes the cross-checks and the XSD', async () => {
+    const lines = specialLines();
+    const invoice = invoiceWith(lines);
+    const original = mapInvoice({ invoice, contact: contact(), seller: SELLER, track: 'special_sales', uuid: documentUuid('org', 'invoice', invoice.id), icv: 1 }).document;
+    const credit = {
+      id: uuidv7(),
+      number: 'RET-000001',
+      invoice_id: invoice.id,
+      issue_date: '2025-06-20',
+      reason: 'Returned unopened',
+      currency: 'JOD',
+      lines: [{ line_id: lines[0]!.id, quantity: '4' } as StoredReturnLine, { line_id: lines[1]!.id, quantity: '1' } as StoredReturnLine],
+    } as unknown as InvoiceReturnRecord;
+
+    const document = mapReturn({ credit, invoice, original, returnsOfInvoice: [credit], uuid: documentUuid('org', 'return', credit.id), icv: 2 });
+
+    const xml = jofotara.buildInvoiceXml(document);
+    expect(xml).toMatch(/>OTH<\/cbc:ID>/);
+    expect(jofotara.crossCheck(xml)).toEqual([]);
+    expect(await validateUblInvoice(xml)).toEqual([]);
+  });
+
+  it('refuses special tax on the general sales track, naming the line', () => {
+    const invoice = invoiceWith(specialLines());
+
+    const attempt = () => mapInvoice({ invoice, contact: contact(), seller: SELLER, track: 'general_sales', uuid: documentUuid('org', 'invoice', invoice.id), icv: 1 });
+
+    expect(attempt).toThrow(ValidationError);
+    try {
+      attempt();
+    } catch (error) {
+      expect(((error as ValidationError).detail as { loc: unknown }[]).map((i) => i.loc)).toEqual([
+        ['invoice', 'lines', 0, 'special_tax_id'],
+        ['invoice', 'lines', 1, 'special_tax_id'],
+      ]);
+    }
   });
 });

@@ -11,9 +11,12 @@
  *   name (Arabic when set), postal code, governorate and phone as the contact has them;
  * - lines in order (line numbers 1, 2, 3… — a return refers to them): quantity, unit price before
  *   tax, the line's discount as an amount, tax category S / Z / O from the line's category and
- *   rate (jordanTax.jofotaraTaxCategory). A price that includes tax is brought back before tax at
- *   nine decimals. Invoice lines carry no special sales tax in Daftar, so a special-sales-track
- *   line carries a zero one (the builder writes its OTH subtotal).
+ *   rate (jordanTax.jofotaraTaxCategory). A price that includes tax is brought back before every
+ *   tax at nine decimals (the general tax, then a percent special tax; a fixed special tax is taken
+ *   off the unit price). On the special sales track a line's special tax goes with the terms stored
+ *   on the line (fixed per unit or percent of the net); a line without one carries a zero one (the
+ *   builder writes its OTH subtotal). Special tax on another track is refused: only special-track
+ *   taxpayers charge it.
  * Returns (381): the invoice's submitted document is the `original`; the lines are the returned
  * quantities of the invoice's line numbers, with what earlier returns took as `returned_before`.
  *
@@ -80,14 +83,39 @@ function beforeTax(nanos: bigint, ratePercent: string): bigint {
   return money.roundHalfAwayFromZero(money.divideRatios(money.multiplyRatios(money.ratio(nanos), money.ratio(100n)), divisor));
 }
 
-/** The line as JoFotara takes it: unit price before tax, discount as an amount, tax category. */
+/** The line as JoFotara takes it: unit price before tax, discount as an amount, tax category, special tax. */
 function invoiceLine(invoice: InvoiceRecord, line: StoredInvoiceLine, index: number, track: Track, issues: ValidationIssue[]): jofotara.JoFotaraLineInput | null {
   const at = (...loc: (string | number)[]) => ['invoice', 'lines', index, ...loc];
+  const special = line.special_tax_terms ?? null;
+  if (special && track !== 'special_sales') {
+    issues.push(
+      issue(
+        at('special_tax_id'),
+        `Line ${index + 1} ("${line.description}") charges special sales tax, but the e-invoicing track is ${track.replace('_', ' ')}; ` +
+          'only special-sales-track taxpayers charge it: correct the e-invoicing track, or credit this invoice and issue one without special tax',
+      ),
+    );
+    return null;
+  }
   let priceNanos = toNanos(line.unit_price);
   let discountNanos = BigInt(line.discount_amount) * NANOS_PER_FIL;
-  if (invoice.price_includes_tax && line.tax_rate !== '0') {
-    priceNanos = beforeTax(priceNanos, line.tax_rate);
-    discountNanos = beforeTax(discountNanos, line.tax_rate);
+  if (invoice.price_includes_tax) {
+    if (line.tax_rate !== '0') {
+      priceNanos = beforeTax(priceNanos, line.tax_rate);
+      discountNanos = beforeTax(discountNanos, line.tax_rate);
+    }
+    // The general tax's base holds the special tax: a percent one is removed like it, a fixed one
+    // is part of each unit (the discount carries none of it).
+    if (special?.type === 'percent') {
+      priceNanos = beforeTax(priceNanos, String(special.percent));
+      discountNanos = beforeTax(discountNanos, String(special.percent));
+    } else if (special?.type === 'fixed') {
+      priceNanos -= toNanos(special.amount_per_unit);
+      if (priceNanos < 0n) {
+        issues.push(issue(at('unit_price'), `Line ${index + 1} ("${line.description}") costs less than its fixed special tax per unit`));
+        return null;
+      }
+    }
   }
   // The ledger rounds price × quantity to fils; the portal takes the exact product, and a
   // discount of the whole rounded-up line would exceed it by less than a fil.
@@ -122,6 +150,7 @@ function invoiceLine(invoice: InvoiceRecord, line: StoredInvoiceLine, index: num
     unit_price: nanosText(priceNanos),
     discount: discountNanos === 0n ? null : nanosText(discountNanos),
     tax,
+    ...(track === 'special_sales' ? { special_tax: special } : {}),
   };
 }
 

@@ -1,14 +1,14 @@
 /**
  * Sales invoices on the document core (documents/core.ts): what is theirs is the customer as
  * counterparty, the INV- numbers, the posting (debit receivable the gross, credit sales the summed
- * line nets, credit output tax per tax), the confirmed → sent step and what the public shape adds
+ * line nets, credit special sales tax payable per special tax, credit output tax per tax), the confirmed → sent step and what the public shape adds
  * (credit notes, sending).
  */
 import type { InvoiceCreate, InvoiceLineInput, InvoicePublic, InvoiceStatus, InvoiceUpdate } from '@daftar/shared/schemas/invoices';
 import { Invoice, InvoiceSequence, outstandingOf, type InvoiceRecord, type StoredInvoiceLine } from '../db/invoice.js';
 import { documentCore } from '../documents/core.js';
 import type { DocumentEntity, DocumentKind } from '../documents/kind.js';
-import { amountText, taxPerTax } from '../documents/lines.js';
+import { amountText, specialTaxPerTax, taxPerTax } from '../documents/lines.js';
 import { systemAccounts } from '../ledger/posting.js';
 
 const invoiceKind: DocumentKind<InvoiceRecord, StoredInvoiceLine, InvoiceLineInput> = {
@@ -22,11 +22,16 @@ const invoiceKind: DocumentKind<InvoiceRecord, StoredInvoiceLine, InvoiceLineInp
   extraTextFields: [],
   extraLineFields: [],
   async postingLines(invoice) {
+    const lines = linesOf(invoice);
+    const special = specialTaxPerTax(lines);
     const accounts = await systemAccounts(invoice.organization_id, ['receivable', 'sales', 'vat_output']);
+    // Special sales tax is owed and filed apart from the general tax (monthly), on its own account.
+    const specialAccount = special.size ? (await systemAccounts(invoice.organization_id, ['special_tax_output'])).special_tax_output : null;
     return [
       { account_id: accounts.receivable.id, debit: invoice.gross_total, contact_id: invoice.contact_id },
       { account_id: accounts.sales.id, credit: invoice.net_total },
-      ...[...taxPerTax(linesOf(invoice))].map(([taxId, amount]) => ({ account_id: accounts.vat_output.id, credit: amount, tax_id: taxId, description: 'tax' })),
+      ...[...special].map(([taxId, amount]) => ({ account_id: specialAccount!.id, credit: amount, tax_id: taxId, description: 'special tax' })),
+      ...[...taxPerTax(lines)].map(([taxId, amount]) => ({ account_id: accounts.vat_output.id, credit: amount, tax_id: taxId, description: 'tax' })),
     ];
   },
   /** Here: draft → cancelled (void a draft), confirmed → sent. */

@@ -89,6 +89,8 @@ interface FigureLine {
   tax_rate: string;
   discount_amount: number;
   net: number;
+  /** Absent on documents written before special sales tax. */
+  special_tax?: number;
   tax: number;
   gross: number;
 }
@@ -111,16 +113,28 @@ function printedLines(lines: FigureLine[], currency: string): PrintedLine[] {
 
 const CATEGORY_ORDER: Record<TaxCategory, number> = { standard: 0, zero_rated: 1, exempt: 2 };
 
-/** Taxable amount and tax per (category, rate): standard rates first, highest first, then zero-rated, then exempt. */
+/**
+ * Taxable amount and tax per (category, rate): standard rates first, highest first, then zero-rated,
+ * then exempt; then the special sales tax on the nets that carry it. The general tax's taxable
+ * amount includes the special tax (JORDAN.md §2.1).
+ */
 function taxRows(lines: FigureLine[], currency: string): PrintedTaxRow[] {
   const rows = new Map<string, { category: TaxCategory; rate: string; taxable: number; tax: number }>();
+  const special = { taxable: 0, tax: 0 };
   for (const line of lines) {
     const key = `${line.tax_category}:${line.tax_rate}`;
     const row = rows.get(key) ?? { category: line.tax_category, rate: line.tax_rate, taxable: 0, tax: 0 };
-    row.taxable += line.net;
+    row.taxable += line.net + (line.special_tax ?? 0);
     row.tax += line.tax;
     rows.set(key, row);
+    if (line.special_tax) {
+      special.taxable += line.net;
+      special.tax += line.special_tax;
+    }
   }
+  const specialRow: PrintedTaxRow[] = special.tax
+    ? [{ label: SPECIAL_TAX_LABEL, taxable: printedAmount(special.taxable, currency), tax: printedAmount(special.tax, currency) }]
+    : [];
   const labels: Record<TaxCategory, (rate: string) => Bilingual> = {
     standard: (rate) => ({ en: `Sales tax ${rate}%`, ar: `ضريبة المبيعات ${rate}%` }),
     zero_rated: () => ({ en: 'Zero-rated 0%', ar: 'خاضع بنسبة الصفر' }),
@@ -128,8 +142,15 @@ function taxRows(lines: FigureLine[], currency: string): PrintedTaxRow[] {
   };
   return [...rows.values()]
     .sort((a, b) => CATEGORY_ORDER[a.category] - CATEGORY_ORDER[b.category] || Number(b.rate) - Number(a.rate))
-    .map((row) => ({ label: labels[row.category](row.rate), taxable: printedAmount(row.taxable, currency), tax: printedAmount(row.tax, currency) }));
+    .map((row) => ({ label: labels[row.category](row.rate), taxable: printedAmount(row.taxable, currency), tax: printedAmount(row.tax, currency) }))
+    .concat(specialRow);
 }
+
+const SPECIAL_TAX_LABEL: Bilingual = { en: 'Special sales tax', ar: 'الضريبة الخاصة' };
+
+/** The special sales tax total, printed only when the document carries one. */
+const specialTaxTotal = (minor: number | undefined, currency: string): PrintedTotal[] =>
+  minor ? [total(SPECIAL_TAX_LABEL.en, SPECIAL_TAX_LABEL.ar, minor, currency)] : [];
 
 function currencyOf(code: string) {
   const info = money.currencyInfo(code);
@@ -162,6 +183,7 @@ export async function invoicePdf(invoice: InvoiceRecord, parties: PrintingPartie
       ? [total('Subtotal', 'المجموع قبل الخصم', invoice.subtotal, currency), total('Discount', 'الخصم', invoice.discount_total, currency)]
       : []),
     total('Total excl. tax', 'المجموع دون الضريبة', invoice.net_total, currency),
+    ...specialTaxTotal(invoice.special_tax_total, currency),
     total('Sales tax', 'ضريبة المبيعات', invoice.tax_total, currency),
     total('Total incl. tax', 'الإجمالي شامل الضريبة', invoice.gross_total, currency, true),
     ...(invoice.amount_paid ? [total('Paid', 'المدفوع', invoice.amount_paid, currency)] : []),
@@ -222,6 +244,7 @@ export async function creditNotePdf(credit: InvoiceReturnRecord, invoice: Invoic
         ? [total('Subtotal', 'المجموع قبل الخصم', credit.subtotal, currency), total('Discount', 'الخصم', credit.discount_total, currency)]
         : []),
       total('Total excl. tax', 'المجموع دون الضريبة', credit.net_total, currency),
+      ...specialTaxTotal(credit.special_tax_total, currency),
       total('Sales tax', 'ضريبة المبيعات', credit.tax_total, currency),
       total('Total credited', 'إجمالي الإشعار', credit.gross_total, currency, true),
       total('Off the invoice balance', 'مخصوم من رصيد الفاتورة', credit.applied_to_invoice, currency),

@@ -11,7 +11,11 @@
  * takes the last units of a line takes whatever of the line's figures earlier returns left, so a
  * line returned in several parts credits exactly what it charged, to the fil.
  *
- * Posting: Dr sales returns (4300) the net, Dr sales tax payable the tax per tax, Cr receivable the
+ * A special sales tax comes back the same way: recomputed with the terms stored on the invoice line
+ * (fixed per unit or percent of the net), the last units taking what is left of it.
+ *
+ * Posting: Dr sales returns (4300) the net, Dr special sales tax payable (2210) the special tax per
+ * special tax, Dr sales tax payable the tax per tax, Cr receivable the
  * part of the gross up to what the customer still owes on the invoice, Cr customer store credit
  * (2500) the rest — money the customer had already paid.
  */
@@ -27,6 +31,7 @@ import type { IdempotencyGuard } from '../http/idempotency.js';
 import { Conflict, NotFound, ValidationError, type ValidationIssue } from '../http/errors.js';
 import { buildPosting, onConditionFailed, postTransaction, systemAccounts, updateItem, type PostingLine } from '../ledger/posting.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
+import { specialTaxPerTax } from '../documents/lines.js';
 import { calculateTaxes } from '../taxes/calculate.js';
 import { getInvoice, linesOf } from './invoices.js';
 
@@ -108,8 +113,11 @@ function checkRequest(invoice: InvoiceRecord, input: InvoiceReturnCreate): Retur
   return out;
 }
 
-type Figures = Pick<StoredReturnLine, 'subtotal' | 'discount_amount' | 'net' | 'tax' | 'gross'>;
-const FIGURES = ['subtotal', 'discount_amount', 'net', 'tax', 'gross'] as const;
+type Figures = Required<Pick<StoredReturnLine, 'subtotal' | 'discount_amount' | 'net' | 'special_tax' | 'tax' | 'gross'>>;
+const FIGURES = ['subtotal', 'discount_amount', 'net', 'special_tax', 'tax', 'gross'] as const;
+const NO_FIGURES: Figures = { subtotal: 0, discount_amount: 0, net: 0, special_tax: 0, tax: 0, gross: 0 };
+/** A stored line's figure; lines written before special tax have none. */
+const figureOf = (line: Pick<StoredReturnLine, (typeof FIGURES)[number]>, key: (typeof FIGURES)[number]) => line[key] ?? 0;
 
 const GSI_ATTEMPTS = 5;
 
@@ -127,8 +135,8 @@ async function creditedPerLine(invoice: InvoiceRecord, closing: string[]): Promi
     const quantities = new Map<string, bigint>();
     for (const credit of earlier) {
       for (const line of returnLinesOf(credit)) {
-        const sum = out.get(line.line_id) ?? { subtotal: 0, discount_amount: 0, net: 0, tax: 0, gross: 0 };
-        for (const key of FIGURES) sum[key] += line[key];
+        const sum = out.get(line.line_id) ?? { ...NO_FIGURES };
+        for (const key of FIGURES) sum[key] += figureOf(line, key);
         out.set(line.line_id, sum);
         quantities.set(line.line_id, (quantities.get(line.line_id) ?? 0n) + thousandths(line.quantity)!);
       }
@@ -162,7 +170,7 @@ async function computeReturnLines(organizationId: string, invoice: InvoiceRecord
       tax_rate: r.original.tax_rate,
       tax_category: r.original.tax_category,
       special_tax_id: null,
-      special_tax: null,
+      special_tax: r.original.special_tax_terms ?? null,
       price_includes_tax: invoice.price_includes_tax,
     })),
   });
@@ -175,12 +183,13 @@ async function computeReturnLines(organizationId: string, invoice: InvoiceRecord
       subtotal: minor(computed.subtotal),
       discount_amount: minor(computed.discount),
       net: minor(computed.net),
+      special_tax: minor(computed.special_tax),
       tax: minor(computed.tax),
       gross: minor(computed.gross),
     };
     if (r.closesLine) {
-      const before = credited.get(r.original.id) ?? { subtotal: 0, discount_amount: 0, net: 0, tax: 0, gross: 0 };
-      figures = Object.fromEntries(FIGURES.map((key) => [key, r.original[key] - before[key]])) as Figures;
+      const before = credited.get(r.original.id) ?? NO_FIGURES;
+      figures = Object.fromEntries(FIGURES.map((key) => [key, figureOf(r.original, key) - before[key]])) as Figures;
     }
     return {
       line_id: r.original.id,
@@ -192,6 +201,8 @@ async function computeReturnLines(organizationId: string, invoice: InvoiceRecord
       tax_id: r.original.tax_id,
       tax_category: r.original.tax_category,
       tax_rate: r.original.tax_rate,
+      special_tax_id: r.original.special_tax_id ?? null,
+      special_tax_terms: r.original.special_tax_terms ?? null,
       ...figures,
     };
   });
@@ -220,8 +231,15 @@ export async function createInvoiceReturn(organizationId: string, invoiceId: str
   }
   const requested = checkRequest(invoice, input);
   const lines = await computeReturnLines(organizationId, invoice, requested);
-  const sum = (key: (typeof FIGURES)[number]) => lines.reduce((total, line) => total + line[key], 0);
-  const totals = { subtotal: sum('subtotal'), discount_total: sum('discount_amount'), net_total: sum('net'), tax_total: sum('tax'), gross_total: sum('gross') };
+  const sum = (key: (typeof FIGURES)[number]) => lines.reduce((total, line) => total + figureOf(line, key), 0);
+  const totals = {
+    subtotal: sum('subtotal'),
+    discount_total: sum('discount_amount'),
+    net_total: sum('net'),
+    special_tax_total: sum('special_tax'),
+    tax_total: sum('tax'),
+    gross_total: sum('gross'),
+  };
   if (totals.gross_total <= 0) {
     throw new ValidationError([{ loc: ['body', 'lines'], msg: 'The returned lines carry no amount to credit', type: 'value_error' }]);
   }
@@ -231,12 +249,15 @@ export async function createInvoiceReturn(organizationId: string, invoiceId: str
   const accounts = await systemAccounts(organizationId, ['sales_returns', 'vat_output', 'receivable', 'store_credit']);
   const taxByTax = new Map<string, number>();
   for (const line of lines) if (line.tax > 0 && line.tax_id) taxByTax.set(line.tax_id, (taxByTax.get(line.tax_id) ?? 0) + line.tax);
+  const specialByTax = specialTaxPerTax(lines);
+  const specialAccount = specialByTax.size ? (await systemAccounts(organizationId, ['special_tax_output'])).special_tax_output : null;
 
   const { data: sequence } = await InvoiceReturnSequence.update({ organization_id: organizationId }).add({ last: 1 }).go({ response: 'all_new' });
   const number = formatNumber(sequence.last!);
   const memo = `Credit note ${number} for invoice ${invoice.number}`;
   const candidates: PostingLine[] = [
     { account_id: accounts.sales_returns.id, debit: totals.net_total, description: memo },
+    ...[...specialByTax].map(([taxId, amount]) => ({ account_id: specialAccount!.id, debit: amount, tax_id: taxId, description: `${memo} special tax` })),
     ...[...taxByTax].map(([taxId, amount]) => ({ account_id: accounts.vat_output.id, debit: amount, tax_id: taxId, description: `${memo} tax` })),
     { account_id: accounts.receivable.id, credit: appliedToInvoice, contact_id: invoice.contact_id, description: memo },
     { account_id: accounts.store_credit.id, credit: storeCredit, contact_id: invoice.contact_id, description: `${memo}: store credit` },
@@ -335,15 +356,18 @@ export function presentInvoiceReturn(credit: InvoiceReturnRecord): InvoiceReturn
       tax_id: l.tax_id,
       tax_category: l.tax_category,
       tax_rate: l.tax_rate,
+      special_tax_id: l.special_tax_id ?? null,
       subtotal: text(l.subtotal),
       discount_amount: text(l.discount_amount),
       net: text(l.net),
+      special_tax: text(l.special_tax ?? 0),
       tax: text(l.tax),
       gross: text(l.gross),
     })),
     subtotal: text(credit.subtotal),
     discount_total: text(credit.discount_total),
     net_total: text(credit.net_total),
+    special_tax_total: text(credit.special_tax_total ?? 0),
     tax_total: text(credit.tax_total),
     gross_total: text(credit.gross_total),
     applied_to_invoice: text(credit.applied_to_invoice),

@@ -57,6 +57,26 @@ async function addTax(orgId: string, name: string, rate: string, category: 'stan
   return data;
 }
 
+/** A special sales tax of the organization: fixed per unit (`amount`) or a percent (`rate`). */
+export async function addSpecialTax(orgId: string, name: string, terms: { fixed: string } | { percent: string }, isActive = true) {
+  const now = nowIso();
+  const { data } = await Tax.create({
+    organization_id: orgId,
+    id: uuidv7(),
+    name,
+    rate: 'percent' in terms ? terms.percent : '0',
+    tax_category: 'special',
+    jofotara_category: 'S',
+    special_tax_type: 'percent' in terms ? 'percent' : 'fixed',
+    special_tax_amount: 'fixed' in terms ? terms.fixed : undefined,
+    sales_account_subtype: 'special_tax_output',
+    is_active: isActive,
+    created_at: now,
+    updated_at: now,
+  }).go();
+  return data;
+}
+
 /** Trial balance rows as [code, debit, credit] in fils, with the column totals. */
 export async function trialRows(orgId: string) {
   const tb = await trialBalance(orgId, '2099-12-31');

@@ -12,10 +12,10 @@ export const BILL_STATUSES = ['draft', 'confirmed', 'partially_paid', 'paid', 'c
 export type BillStatus = (typeof BILL_STATUSES)[number];
 
 /**
- * A bill line is an invoice line plus the account it is booked to: an active expense, inventory,
+ * A bill line is an invoice line (without special sales tax, which only sellers charge) plus the account it is booked to: an active expense, inventory,
  * fixed-asset or other asset account of the organization (BILL_LINE_ACCOUNT_SUBTYPES for assets).
  */
-export const billLineInput = invoiceLineInput.extend({ account_id: id });
+export const billLineInput = invoiceLineInput.omit({ special_tax_id: true }).extend({ account_id: id });
 export type BillLineInput = z.output<typeof billLineInput>;
 
 /** Asset subtypes a purchase may be booked to; every expense account may be too. */

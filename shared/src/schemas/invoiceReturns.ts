@@ -51,9 +51,11 @@ export const invoiceReturnLinePublic = z.object({
   tax_id: z.string().nullable(),
   tax_category: z.enum(TAX_CATEGORIES),
   tax_rate: z.string(),
+  special_tax_id: z.string().nullable(),
   subtotal: z.string(),
   discount_amount: z.string(),
   net: z.string(),
+  special_tax: z.string(),
   tax: z.string(),
   gross: z.string(),
 });
@@ -73,6 +75,7 @@ export const invoiceReturnPublic = z.object({
   subtotal: z.string(),
   discount_total: z.string(),
   net_total: z.string(),
+  special_tax_total: z.string(),
   tax_total: z.string(),
   gross_total: z.string(),
   /** The part of the gross that reduced what the customer owed on the invoice. */

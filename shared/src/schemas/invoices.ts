@@ -29,6 +29,11 @@ export const invoiceLineInput = z.strictObject({
   discount: invoiceLineDiscount.nullish(),
   /** A general tax of this organization; absent means the line carries no tax (exempt). */
   tax_id: id.nullish(),
+  /**
+   * A special sales tax (category 'special') of this organization, charged on top of the general
+   * tax and inside its base (JORDAN.md §2.1); absent means none.
+   */
+  special_tax_id: id.nullish(),
 });
 export type InvoiceLineInput = z.output<typeof invoiceLineInput>;
 
@@ -92,10 +97,14 @@ export const invoiceLinePublic = z.object({
   tax_id: z.string().nullable(),
   tax_category: z.enum(TAX_CATEGORIES),
   tax_rate: z.string(),
+  special_tax_id: z.string().nullable(),
   subtotal: z.string(),
   discount_amount: z.string(),
   net: z.string(),
+  /** Special sales tax of the line; the general tax is charged on net + special. */
+  special_tax: z.string(),
   tax: z.string(),
+  /** net + special_tax + tax. */
   gross: z.string(),
 });
 
@@ -115,6 +124,7 @@ export const invoicePublic = z.object({
   subtotal: z.string(),
   discount_total: z.string(),
   net_total: z.string(),
+  special_tax_total: z.string(),
   tax_total: z.string(),
   gross_total: z.string(),
   amount_paid: z.string(),

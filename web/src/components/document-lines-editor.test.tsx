@@ -9,6 +9,7 @@ import {
   emptyLine,
   errorsFromValidationDetail,
   lineToInput,
+  salesLineToInput,
   type DocumentLine,
   type DocumentLinesLabels,
   type LineAccountOption,
@@ -121,6 +122,28 @@ describe('document lines editor', { timeout: 30_000 }, () => {
       ['standard', '16', 161],
       ['exempt', '0', 0],
     ]);
+  });
+
+  it('puts a special tax inside the general tax base, as the server does (guide example at 16%)', () => {
+    const specialTaxes = [
+      { id: 'sp-fixed', label: 'Special 1 JOD', terms: { type: 'fixed' as const, amount_per_unit: '1' } },
+      { id: 'sp-5', label: 'Special 5%', terms: { type: 'percent' as const, percent: '5' } },
+    ];
+    const figures = computeDocumentLines(
+      [
+        emptyLine({ description: 'Cigarettes', quantity: '10', unit_price: '50', discount: '5', tax_id: 'tax-16', special_tax_id: 'sp-fixed' }),
+        emptyLine({ description: 'Soft drinks', quantity: '2', unit_price: '12.500', tax_id: 'tax-16', special_tax_id: 'sp-5' }),
+        emptyLine({ description: 'Unknown special', quantity: '1', unit_price: '1', special_tax_id: 'gone' }),
+      ],
+      { currency: 'JOD', priceIncludesTax: false, taxes, specialTaxes },
+    );
+    expect(figures.lines[2]).toMatchObject({ status: 'invalid', problem: 'tax' });
+    expect(figures.totals.net.amount).toBe(520_000);
+    expect(figures.totals.special_tax.amount).toBe(11_250);
+    expect(figures.totals.tax.amount).toBe(85_000);
+    expect(figures.totals.gross.amount).toBe(616_250);
+    expect(salesLineToInput(emptyLine({ special_tax_id: 'sp-5' })).special_tax_id).toBe('sp-5');
+    expect('special_tax_id' in lineToInput(emptyLine({ special_tax_id: 'sp-5' }))).toBe(false);
   });
 
   it('shows the live line figures and totals as lines are typed', async () => {

@@ -8,6 +8,7 @@ import {
   type TaxBreakdownRow,
   type TaxCategory,
   type TaxLine,
+  type SpecialTax,
   type TaxLineInput,
   type TaxTotals,
 } from '@daftar/shared/tax';
@@ -37,6 +38,8 @@ export interface DocumentLine {
   discount: string;
   /** Empty: no tax (the line is exempt). */
   tax_id: string;
+  /** Sales documents: the special sales tax charged on top of the general tax; empty: none. */
+  special_tax_id: string;
   /** Bills book each line to an account; empty until chosen. */
   account_id: string;
 }
@@ -47,6 +50,13 @@ export interface LineTaxOption {
   /** Percent text ("16"). */
   rate: string;
   category: TaxCategory;
+}
+
+/** A special sales tax a sales line may carry, with its terms (fixed per unit or percent). */
+export interface LineSpecialTaxOption {
+  id: string;
+  label: string;
+  terms: SpecialTax;
 }
 
 export interface LineAccountOption {
@@ -94,6 +104,7 @@ export function emptyLine(defaults: Partial<Omit<DocumentLine, 'key'>> = {}): Do
     discount_type: 'amount',
     discount: '',
     tax_id: '',
+    special_tax_id: '',
     account_id: '',
     ...defaults,
   };
@@ -107,6 +118,7 @@ export function lineFromDocument(line: {
   unit_price: string;
   discount?: { type: 'amount'; amount: string | number } | { type: 'percent'; percent: string | number } | null;
   tax_id?: string | null;
+  special_tax_id?: string | null;
   account_id?: string | null;
 }): DocumentLine {
   const discount = line.discount ?? null;
@@ -118,6 +130,7 @@ export function lineFromDocument(line: {
     discount_type: discount?.type ?? 'amount',
     discount: discount ? String(discount.type === 'amount' ? discount.amount : discount.percent) : '',
     tax_id: line.tax_id ?? '',
+    special_tax_id: line.special_tax_id ?? '',
     account_id: line.account_id ?? '',
   });
 }
@@ -140,31 +153,52 @@ export function lineToInput(line: DocumentLine) {
   };
 }
 
+/** A sales line (`invoiceLineInput`): the shared fields and the special sales tax. */
+export function salesLineToInput(line: DocumentLine) {
+  return { ...lineToInput(line), special_tax_id: line.special_tax_id || null };
+}
+
 export function billLineToInput(line: DocumentLine) {
   return { ...lineToInput(line), account_id: line.account_id };
 }
 
-const PROBLEM_FIELDS: Record<string, LineProblem> = { quantity: 'quantity', unit_price: 'unit_price', discount: 'discount', tax_rate: 'tax', tax_category: 'tax' };
+const PROBLEM_FIELDS: Record<string, LineProblem> = {
+  quantity: 'quantity',
+  unit_price: 'unit_price',
+  discount: 'discount',
+  tax_rate: 'tax',
+  tax_category: 'tax',
+  special_tax: 'tax',
+};
 
 /**
  * What the server computes (taxes/calculate.ts): a line's tax comes from its tax record, a line
- * without one is exempt, and the calculator in shared/src/tax.ts does the rest.
+ * without one is exempt, a special tax enters the general tax's base, and the calculator in
+ * shared/src/tax.ts does the rest.
  */
 export function computeDocumentLines(
   lines: readonly DocumentLine[],
-  { currency, priceIncludesTax, taxes }: { currency: string; priceIncludesTax: boolean; taxes: readonly LineTaxOption[] },
+  {
+    currency,
+    priceIncludesTax,
+    taxes,
+    specialTaxes = [],
+  }: { currency: string; priceIncludesTax: boolean; taxes: readonly LineTaxOption[]; specialTaxes?: readonly LineSpecialTaxOption[] },
 ): DocumentFigures {
   const inputs: TaxLineInput[] = [];
   const results = lines.map((line, index): LineResult => {
     if (!line.quantity.trim() || !line.unit_price.trim()) return { status: 'incomplete' };
     const tax = line.tax_id ? taxes.find((t) => t.id === line.tax_id) : undefined;
     if (line.tax_id && !tax) return { status: 'invalid', problem: 'tax', message: 'Tax not found' };
+    const special = line.special_tax_id ? specialTaxes.find((t) => t.id === line.special_tax_id) : undefined;
+    if (line.special_tax_id && !special) return { status: 'invalid', problem: 'tax', message: 'Special tax not found' };
     const input: TaxLineInput = {
       quantity: line.quantity.trim(),
       unit_price: line.unit_price.trim(),
       discount: discountOf(line),
       tax_rate: tax?.rate ?? '0',
       tax_category: tax?.category ?? 'exempt',
+      special_tax: special?.terms ?? null,
       price_includes_tax: priceIncludesTax,
     };
     try {
@@ -198,6 +232,11 @@ export interface DocumentLinesLabels {
   discountPercent: string;
   tax: string;
   noTax: string;
+  /** Sales documents with special taxes: the line's special tax picker, its amount and total. */
+  specialTax?: string;
+  noSpecialTax?: string;
+  specialTaxAmount?: string;
+  specialTaxTotal?: string;
   net: string;
   taxAmount: string;
   lineTotal: string;
@@ -224,6 +263,11 @@ export interface DocumentLinesEditorProps {
   currency: string;
   priceIncludesTax: boolean;
   taxes: readonly LineTaxOption[];
+  /**
+   * Given and not empty: each line gets a special sales tax picker and amount (sales documents of
+   * an organization with special taxes).
+   */
+  specialTaxes?: readonly LineSpecialTaxOption[];
   /** Given: each line gets an account column (bills). */
   accounts?: readonly LineAccountOption[];
   /** Given: each line gets a product column that fills description, price and tax. */
@@ -292,6 +336,7 @@ export function DocumentLinesEditor({
   currency,
   priceIncludesTax,
   taxes,
+  specialTaxes = [],
   accounts,
   products,
   errors = {},
@@ -302,7 +347,10 @@ export function DocumentLinesEditor({
   const container = useRef<HTMLDivElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const [focusTarget, setFocusTarget] = useState<{ key: string } | { add: true } | null>(null);
-  const figures = computeDocumentLines(lines, { currency, priceIncludesTax, taxes });
+  const figures = computeDocumentLines(lines, { currency, priceIncludesTax, taxes, specialTaxes });
+  // A line loaded with a special tax keeps its column even if the tax was deactivated since.
+  const withSpecialTax = specialTaxes.length > 0 || lines.some((line) => line.special_tax_id);
+  const columnCount = 12 + (withSpecialTax ? 2 : 0);
 
   // Focus moves after React has rendered the row it points at.
   useEffect(() => {
@@ -376,7 +424,9 @@ export function DocumentLinesEditor({
               <Table.ColumnHeaderCell style={{ minWidth: 100 }}>{labels.unitPrice}</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell style={{ minWidth: 150 }}>{labels.discount}</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell style={{ minWidth: 140 }}>{labels.tax}</Table.ColumnHeaderCell>
+              {withSpecialTax ? <Table.ColumnHeaderCell style={{ minWidth: 140 }}>{labels.specialTax}</Table.ColumnHeaderCell> : null}
               <Table.ColumnHeaderCell justify="end">{labels.net}</Table.ColumnHeaderCell>
+              {withSpecialTax ? <Table.ColumnHeaderCell justify="end">{labels.specialTaxAmount}</Table.ColumnHeaderCell> : null}
               <Table.ColumnHeaderCell justify="end">{labels.taxAmount}</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell justify="end">{labels.lineTotal}</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell>{labels.actions}</Table.ColumnHeaderCell>
@@ -398,6 +448,7 @@ export function DocumentLinesEditor({
                 ['unit_price', errorOf('unit_price', 'unit_price')],
                 ['discount', errorOf('discount', 'discount')],
                 ['tax_id', errorOf('tax_id', 'tax')],
+                ['special_tax_id', errorOf('special_tax_id')],
               ];
               const messages = candidates.filter((entry): entry is [string, string] => !!entry[1]);
               const lineLevel = errors[`lines.${index}`];
@@ -507,11 +558,41 @@ export function DocumentLinesEditor({
                       ))}
                     </NativeSelect>
                   </Table.Cell>
+                  {withSpecialTax ? (
+                    <Table.Cell>
+                      <NativeSelect
+                        label={labels.fieldOfLine(labels.specialTax ?? '', n)}
+                        value={line.special_tax_id}
+                        onChange={(value) => update(index, { special_tax_id: value })}
+                        invalid={!!describedBy('special_tax_id')}
+                        describedBy={describedBy('special_tax_id')}
+                        disabled={disabled}
+                        field="special_tax_id"
+                      >
+                        <option value="">{labels.noSpecialTax}</option>
+                        {line.special_tax_id && !specialTaxes.some((t) => t.id === line.special_tax_id) ? (
+                          <option value={line.special_tax_id}>{labels.problems.tax}</option>
+                        ) : null}
+                        {specialTaxes.map((t) => (
+                          <option key={t.id} value={t.id}>
+                            {t.label}
+                          </option>
+                        ))}
+                      </NativeSelect>
+                    </Table.Cell>
+                  ) : null}
                   <Table.Cell justify="end">
                     <Text size="2" style={{ whiteSpace: 'nowrap' }}>
                       {figure((f) => f.net)}
                     </Text>
                   </Table.Cell>
+                  {withSpecialTax ? (
+                    <Table.Cell justify="end">
+                      <Text size="2" style={{ whiteSpace: 'nowrap' }}>
+                        {figure((f) => f.special_tax)}
+                      </Text>
+                    </Table.Cell>
+                  ) : null}
                   <Table.Cell justify="end">
                     <Text size="2" style={{ whiteSpace: 'nowrap' }}>
                       {figure((f) => f.tax)}
@@ -538,7 +619,7 @@ export function DocumentLinesEditor({
                 </Table.Row>,
                 messages.length > 0 || lineLevel ? (
                   <Table.Row key={`${line.key}-errors`}>
-                    <Table.Cell colSpan={12}>
+                    <Table.Cell colSpan={columnCount}>
                       <Flex direction="column" gap="1">
                         {lineLevel ? (
                           <Text size="1" color="red" role="alert">
@@ -588,6 +669,8 @@ function fieldLabel(field: string, labels: DocumentLinesLabels) {
       return labels.discount;
     case 'tax_id':
       return labels.tax;
+    case 'special_tax_id':
+      return labels.specialTax ?? labels.tax;
     default:
       return labels.description;
   }
@@ -596,7 +679,13 @@ function fieldLabel(field: string, labels: DocumentLinesLabels) {
 const isZeroAmount = (amount: Money) => amount.amount === 0;
 
 /** Net, tax per rate and total of the computable lines, as the document will carry them. */
-export function DocumentTotals({ figures, labels }: { figures: Pick<DocumentFigures, 'totals' | 'breakdown'>; labels: Pick<DocumentLinesLabels, 'totalsCaption' | 'subtotal' | 'discountTotal' | 'netTotal' | 'taxRow' | 'total'> }) {
+export function DocumentTotals({
+  figures,
+  labels,
+}: {
+  figures: Pick<DocumentFigures, 'totals' | 'breakdown'>;
+  labels: Pick<DocumentLinesLabels, 'totalsCaption' | 'subtotal' | 'discountTotal' | 'netTotal' | 'specialTaxTotal' | 'taxRow' | 'total'>;
+}) {
   const { totals, breakdown } = figures;
   const row = (label: string, value: string, strong = false) => (
     <Table.Row key={label}>
@@ -617,6 +706,7 @@ export function DocumentTotals({ figures, labels }: { figures: Pick<DocumentFigu
         {!isZeroAmount(totals.discount) ? row(labels.subtotal, show(totals.subtotal)) : null}
         {!isZeroAmount(totals.discount) ? row(labels.discountTotal, show(totals.discount)) : null}
         {row(labels.netTotal, show(totals.net))}
+        {!isZeroAmount(totals.special_tax) ? row(labels.specialTaxTotal ?? '', show(totals.special_tax)) : null}
         {breakdown.map((b) => row(labels.taxRow({ category: b.category, rate: b.tax_rate }), show(b.tax)))}
         {row(labels.total, show(totals.gross), true)}
       </Table.Body>

@@ -157,7 +157,10 @@ export interface GstReturnFigures {
   ledger: { outputTax: number; inputTax: number; agrees: boolean };
 }
 
-type SaleLine = Pick<StoredInvoiceLine, 'tax_category' | 'tax_rate' | 'net' | 'tax'>;
+type SaleLine = Pick<StoredInvoiceLine, 'tax_category' | 'tax_rate' | 'net' | 'tax' | 'special_tax'>;
+
+/** The general tax's base: special sales tax is charged first and is part of it (JORDAN.md §2.1). */
+const generalTaxBase = (line: SaleLine) => add(line.net, line.special_tax ?? 0);
 
 /** Deduplicated by id: a document changing status between two of the Queries is read once. */
 function unique<T extends { id?: string }>(pages: { data: T[] }[]): T[] {
@@ -222,7 +225,7 @@ export async function gstReturnFigures(organization: Pick<ReportOrganization, 'i
   let exemptSales = 0;
   /** A sale (sign 1) or a credit note taking one back (sign −1), line by line. */
   const book = (line: SaleLine, documentId: string | null, sign: 1 | -1) => {
-    const net = sign * line.net;
+    const net = sign * generalTaxBase(line);
     if (line.tax_category === 'standard') sales.add(line.tax_rate, documentId, net, sign * line.tax);
     else if (line.tax_category === 'zero_rated') zeroRatedSales = add(zeroRatedSales, net);
     else exemptSales = add(exemptSales, net);
@@ -232,7 +235,7 @@ export async function gstReturnFigures(organization: Pick<ReportOrganization, 'i
   for (const credit of documents.returns) {
     for (const line of credit.lines as StoredReturnLine[]) {
       book(line, null, -1);
-      credits.taxable = add(credits.taxable, line.net);
+      credits.taxable = add(credits.taxable, generalTaxBase(line));
       credits.tax = add(credits.tax, line.tax);
     }
   }

@@ -8,6 +8,8 @@ interface StoredLine {
   tax_category: TaxCategory;
   tax_rate: string;
   net: string;
+  /** Sales documents; absent (none) on purchases. */
+  special_tax?: string;
   tax: string;
   gross: string;
 }
@@ -17,6 +19,7 @@ interface StoredTotals {
   subtotal: string;
   discount_total: string;
   net_total: string;
+  special_tax_total?: string;
   tax_total: string;
   gross_total: string;
   lines: readonly StoredLine[];
@@ -45,7 +48,8 @@ export function storedFigures(document: StoredTotals): { totals: TaxTotals; brea
       gross: zero(currency),
     };
     const net: Money = add(row.net, money(line.net));
-    groups.set(key, { ...row, net, taxable_amount: net, tax: add(row.tax, money(line.tax)), gross: add(row.gross, money(line.gross)) });
+    const special: Money = add(row.special_tax, money(line.special_tax ?? '0'));
+    groups.set(key, { ...row, net, special_tax: special, taxable_amount: add(net, special), tax: add(row.tax, money(line.tax)), gross: add(row.gross, money(line.gross)) });
   }
   const breakdown = [...groups.values()].sort((a, b) => {
     const byCategory = CATEGORY_ORDER[a.category] - CATEGORY_ORDER[b.category];
@@ -57,8 +61,8 @@ export function storedFigures(document: StoredTotals): { totals: TaxTotals; brea
       subtotal: money(document.subtotal),
       discount: money(document.discount_total),
       net: money(document.net_total),
-      special_tax: zero(currency),
-      taxable_amount: money(document.net_total),
+      special_tax: money(document.special_tax_total ?? '0'),
+      taxable_amount: add(money(document.net_total), money(document.special_tax_total ?? '0')),
       tax: money(document.tax_total),
       gross: money(document.gross_total),
     },

@@ -1,10 +1,10 @@
 import type { TaxOption } from '@daftar/shared/schemas/taxes';
 import type { Language } from '../../lib/i18n';
-import type { LineTaxOption } from '../document-lines-editor';
+import type { LineSpecialTaxOption, LineTaxOption } from '../document-lines-editor';
 
 export const taxName = (tax: Pick<TaxOption, 'name' | 'name_ar'>, language: Language) => (language === 'ar' && tax.name_ar ? tax.name_ar : tax.name);
 
-/** Active general taxes: what a line may carry (special taxes are not offered on lines). */
+/** Active general taxes: what a line may carry as its tax (special taxes have their own picker on sales lines). */
 export function lineTaxOptions(taxes: readonly TaxOption[], language: Language): LineTaxOption[] {
   return taxes
     .filter((tax) => tax.is_active && tax.tax_category !== 'special')
@@ -14,4 +14,21 @@ export function lineTaxOptions(taxes: readonly TaxOption[], language: Language):
       rate: tax.rate,
       category: tax.tax_category as LineTaxOption['category'],
     }));
+}
+
+/**
+ * Active special sales taxes: what a sales line may carry on top of its general tax. Empty when the
+ * organization has none, and then the editor shows no special tax column.
+ */
+export function lineSpecialTaxOptions(taxes: readonly TaxOption[], language: Language): LineSpecialTaxOption[] {
+  return taxes
+    .filter((tax) => tax.is_active && tax.tax_category === 'special')
+    .map((tax) => {
+      const fixed = tax.special_tax_type === 'fixed';
+      return {
+        id: tax.id,
+        label: `${taxName(tax, language)} (${fixed ? (tax.special_tax_amount ?? '0') : `${tax.rate}%`})`,
+        terms: fixed ? { type: 'fixed' as const, amount_per_unit: tax.special_tax_amount ?? '0' } : { type: 'percent' as const, percent: tax.rate },
+      };
+    });
 }

@@ -19,6 +19,9 @@ export interface ViewLine {
   account_id?: string;
   tax_category: 'standard' | 'zero_rated' | 'exempt';
   tax_rate: string;
+  /** Sales lines: the special sales tax charged (none on purchases). */
+  special_tax_id?: string | null;
+  special_tax?: string;
   net: string;
   tax: string;
   gross: string;
@@ -29,6 +32,7 @@ export interface ViewDocument {
   subtotal: string;
   discount_total: string;
   net_total: string;
+  special_tax_total?: string;
   tax_total: string;
   gross_total: string;
   lines: readonly ViewLine[];
@@ -83,6 +87,14 @@ export function DocumentLinesView({ document, taxes, labels, title, settlementCa
     if (tax) return `${taxName(tax, language)} (${line.tax_rate}%)`;
     return labels.taxRow({ category: line.tax_category, rate: line.tax_rate });
   };
+  // Columns for special sales tax only when a line carries one.
+  const withSpecialTax = document.lines.some((line) => line.special_tax_id || (line.special_tax && !isZeroAmount(line.special_tax)));
+  const specialTaxText = (line: ViewLine) => {
+    if (!line.special_tax_id) return '—';
+    const tax = taxes.find((x) => x.id === line.special_tax_id);
+    if (!tax) return labels.specialTax ?? '—';
+    return `${taxName(tax, language)} (${tax.special_tax_type === 'fixed' ? money(tax.special_tax_amount ?? '0') : `${tax.rate}%`})`;
+  };
   return (
     <Card size="3">
       <Flex direction="column" gap="4">
@@ -101,7 +113,9 @@ export function DocumentLinesView({ document, taxes, labels, title, settlementCa
                 <Table.ColumnHeaderCell justify="end">{labels.unitPrice}</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell justify="end">{labels.discount}</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>{labels.tax}</Table.ColumnHeaderCell>
+                {withSpecialTax ? <Table.ColumnHeaderCell>{labels.specialTax}</Table.ColumnHeaderCell> : null}
                 <Table.ColumnHeaderCell justify="end">{labels.net}</Table.ColumnHeaderCell>
+                {withSpecialTax ? <Table.ColumnHeaderCell justify="end">{labels.specialTaxAmount}</Table.ColumnHeaderCell> : null}
                 <Table.ColumnHeaderCell justify="end">{labels.taxAmount}</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell justify="end">{labels.lineTotal}</Table.ColumnHeaderCell>
               </Table.Row>
@@ -116,7 +130,9 @@ export function DocumentLinesView({ document, taxes, labels, title, settlementCa
                   <Table.Cell justify="end">{money(line.unit_price)}</Table.Cell>
                   <Table.Cell justify="end">{discountText(line)}</Table.Cell>
                   <Table.Cell>{taxText(line)}</Table.Cell>
+                  {withSpecialTax ? <Table.Cell>{specialTaxText(line)}</Table.Cell> : null}
                   <Table.Cell justify="end">{money(line.net)}</Table.Cell>
+                  {withSpecialTax ? <Table.Cell justify="end">{money(line.special_tax ?? '0')}</Table.Cell> : null}
                   <Table.Cell justify="end">{money(line.tax)}</Table.Cell>
                   <Table.Cell justify="end">
                     <Text weight="medium">{money(line.gross)}</Text>

@@ -46,7 +46,7 @@ export function bill(overrides: Partial<BillPublic> = {}): BillPublic {
     notes: null,
     price_includes_tax: false,
     lines: [
-      { id: 'bl-1', product_id: null, description: 'Printer paper', quantity: '10', unit_price: '4.500', discount: null, tax_id: 'tax-16', account_id: 'a-5400', tax_category: 'standard', tax_rate: '16', subtotal: '45.000', discount_amount: '0.000', net: '45.000', tax: '7.200', gross: '52.200' },
+      { id: 'bl-1', product_id: null, description: 'Printer paper', quantity: '10', unit_price: '4.500', discount: null, tax_id: 'tax-16', account_id: 'a-5400', tax_category: 'standard', tax_rate: '16', special_tax_id: null, subtotal: '45.000', discount_amount: '0.000', net: '45.000', special_tax: '0.000', tax: '7.200', gross: '52.200' },
     ],
     subtotal: '45.000',
     discount_total: '0.000',

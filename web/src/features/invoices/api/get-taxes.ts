@@ -7,7 +7,8 @@ export type Tax = TaxOption;
 
 /**
  * The organization's taxes in short form. Inactive ones are included so a line keeps its tax's
- * name; the picker offers only active general taxes (special taxes are not line taxes here).
+ * name; the pickers offer only active ones: general taxes as a line's tax, special taxes as its
+ * special sales tax.
  */
 export const taxesQueryOptions = (organizationId: string) =>
   queryOptions({

@@ -16,6 +16,7 @@ export function useInvoiceMessages() {
       unit_price: t('invoices.lines.problems.unitPrice'),
       discount: t('invoices.lines.problems.discount'),
       tax_id: t('invoices.lines.problems.tax'),
+      special_tax_id: t('invoices.lines.problems.specialTax'),
     },
   });
 }

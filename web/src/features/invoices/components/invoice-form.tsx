@@ -6,12 +6,12 @@ import {
   emptyLine,
   errorsFromIssues,
   lineFromDocument,
-  lineToInput,
+  salesLineToInput,
   type DocumentErrors,
   type DocumentLine,
 } from '../../../components/document-lines-editor';
 import { contactOptions, DocumentForm, incompleteLineErrors, useDraftSaving, type DocumentHeader } from '../../../components/documents/document-form';
-import { lineTaxOptions } from '../../../components/documents/document-taxes';
+import { lineSpecialTaxOptions, lineTaxOptions } from '../../../components/documents/document-taxes';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCreateInvoice } from '../api/create-invoice';
 import { useContactNames, useCustomers } from '../api/get-customers';
@@ -53,6 +53,7 @@ export function InvoiceForm({ organizationId, currency, taxes, invoice, onSaved,
   const create = useCreateInvoice();
   const replace = useReplaceInvoice();
   const taxOptions = useMemo(() => lineTaxOptions(taxes, language), [taxes, language]);
+  const specialTaxOptions = useMemo(() => lineSpecialTaxOptions(taxes, language), [taxes, language]);
   const defaultTaxId = taxOptions.find((option) => taxes.find((tax) => tax.id === option.id)?.is_default)?.id ?? '';
   const newLine = () => emptyLine({ tax_id: defaultTaxId });
 
@@ -106,9 +107,9 @@ export function InvoiceForm({ organizationId, currency, taxes, invoice, onSaved,
       reference: header.reference.trim() || null,
       notes: header.notes.trim() || null,
       price_includes_tax: header.price_includes_tax,
-      lines: lines.map(lineToInput),
+      lines: lines.map(salesLineToInput),
     };
-    const figures = computeDocumentLines(lines, { currency, priceIncludesTax: header.price_includes_tax, taxes: taxOptions });
+    const figures = computeDocumentLines(lines, { currency, priceIncludesTax: header.price_includes_tax, taxes: taxOptions, specialTaxes: specialTaxOptions });
     const next = incompleteLineErrors(lines, figures, { quantity: t('invoices.lines.problems.quantity'), unitPrice: t('invoices.lines.problems.unitPrice') });
     const parsed = invoice ? invoiceReplace.safeParse({ ...payload, version }) : invoiceCreate.safeParse(payload);
     if (!parsed.success) Object.assign(next, { ...errorsFromIssues(parsed.error.issues, messages.client), ...next });
@@ -150,7 +151,7 @@ export function InvoiceForm({ organizationId, currency, taxes, invoice, onSaved,
       conflict={draft.conflict}
       onReload={onReload ? () => void draft.reload() : undefined}
       reloading={draft.reloading}
-      lines={{ lines, onChange: setLines, currency, taxes: taxOptions, newLine, labels }}
+      lines={{ lines, onChange: setLines, currency, taxes: taxOptions, specialTaxes: specialTaxOptions, newLine, labels }}
       saving={saving}
       cancelTo={cancelTo}
       onSubmit={onSubmit}

@@ -85,9 +85,48 @@ describe('new invoice form', { timeout: 30_000 }, () => {
     // The customer's 30-day terms set the due date.
     expect(body.due_date).toBe(addDays(body.issue_date, 30));
     expect(body.lines).toEqual([
-      { product_id: null, description: 'Pens', quantity: '3', unit_price: '0.335', discount: null, tax_id: 'tax-16' },
-      { product_id: null, description: 'Training course', quantity: '1', unit_price: '10.000', discount: null, tax_id: null },
+      { product_id: null, description: 'Pens', quantity: '3', unit_price: '0.335', discount: null, tax_id: 'tax-16', special_tax_id: null },
+      { product_id: null, description: 'Training course', quantity: '1', unit_price: '10.000', discount: null, tax_id: null, special_tax_id: null },
     ]);
+    // Without special taxes the organization gets no special tax column.
+    expect(screen.queryByLabelText('Special tax, line 1')).toBeNull();
+  });
+
+  it('offers the organization’s special taxes per line, totals them live and sends the choice', async () => {
+    const specialTaxes = [
+      ...taxes,
+      { id: 'sp-fixed', code: 'SP1', name: 'Special tax 1 JOD', name_ar: 'ضريبة خاصة', rate: '0', tax_category: 'special', jofotara_category: 'S', special_tax_type: 'fixed', special_tax_amount: '1', is_default: false, is_active: true },
+      { id: 'sp-old', code: 'SP2', name: 'Old special tax', name_ar: null, rate: '5', tax_category: 'special', jofotara_category: 'S', special_tax_type: 'percent', special_tax_amount: null, is_default: false, is_active: false },
+    ];
+    const { requests } = mockFetch({
+      ...session('member'),
+      ...readers,
+      [`GET ${API}/taxes/list`]: () => ({ json: { data: specialTaxes, count: specialTaxes.length } }),
+      [`POST ${API}/invoices/with-line-items`]: () => ({ status: 201, json: invoice({ id: 'inv-new', status: 'draft', number: null }) }),
+    });
+    renderRoutes(routes, '/sales/invoices/new');
+    const user = userEvent.setup();
+    await chooseCustomer(user, 'Petra Stores');
+    await user.type(screen.getByLabelText('Description, line 1'), 'Cigarettes');
+    await user.clear(screen.getByLabelText('Quantity, line 1'));
+    await user.type(screen.getByLabelText('Quantity, line 1'), '10');
+    await user.type(screen.getByLabelText('Unit price, line 1'), '50');
+    const picker = screen.getByLabelText('Special tax, line 1');
+    // Only active special taxes are offered.
+    expect([...picker.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['No special tax', 'Special tax 1 JOD (1)']);
+    await user.selectOptions(picker, 'Special tax 1 JOD (1)');
+
+    // 500 net, special 10.000, 16% of 510 = 81.600, total 591.600.
+    const totals = screen.getByRole('table', { name: 'Totals' });
+    expect(totals.textContent).toContain('Special sales tax');
+    expect(totals.textContent).toMatch(/10\.000/);
+    expect(totals.textContent).toMatch(/81\.600/);
+    expect(totals.textContent).toMatch(/591\.600/);
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+
+    expect(await screen.findByText('screen:invoice')).toBeTruthy();
+    const body = JSON.parse(requests.find((r) => r.method === 'POST')!.body!);
+    expect(body.lines).toEqual([{ product_id: null, description: 'Cigarettes', quantity: '10', unit_price: '50', discount: null, tax_id: 'tax-16', special_tax_id: 'sp-fixed' }]);
   });
 
   it('shows a 422 answer under the line it is about', async () => {

@@ -272,3 +272,28 @@ describe('invoice view', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('table', { name: 'قيد اليومية' })).toBeTruthy();
   });
 });
+
+describe('invoice view with special sales tax', { timeout: 30_000 }, () => {
+  it('names each line’s special tax and shows the special tax total', async () => {
+    const special = { id: 'sp-fixed', code: 'SP1', name: 'Special tax 1 JOD', name_ar: null, rate: '0', tax_category: 'special', jofotara_category: 'S', special_tax_type: 'fixed', special_tax_amount: '1', is_default: false, is_active: true };
+    const doc = invoice({
+      lines: [
+        { id: 'l-1', product_id: null, description: 'Cigarettes', quantity: '10', unit_price: '50.000', discount: null, tax_id: 'tax-16', tax_category: 'standard', tax_rate: '16', special_tax_id: 'sp-fixed', subtotal: '500.000', discount_amount: '0.000', net: '500.000', special_tax: '10.000', tax: '81.600', gross: '591.600' },
+      ],
+      subtotal: '500.000',
+      net_total: '500.000',
+      special_tax_total: '10.000',
+      tax_total: '81.600',
+      gross_total: '591.600',
+      balance_due: '591.600',
+    });
+    api('viewer', doc, { [`GET ${API}/taxes/list`]: () => ({ json: { data: [...taxes, special], count: taxes.length + 1 } }) });
+    renderRoutes(routes, '/sales/invoices/inv-1');
+    const totals = await screen.findByRole('table', { name: 'Totals' });
+    expect(within(totals).getByText('Special sales tax')).toBeTruthy();
+    expect(totals.textContent).toMatch(/10\.000/);
+    expect(totals.textContent).toMatch(/591\.600/);
+    const lines = screen.getByRole('table', { name: 'Invoice lines' });
+    expect(within(lines).getByText(/Special tax 1 JOD/)).toBeTruthy();
+  });
+});
