@@ -6,6 +6,10 @@
  * memory and writes it back whole on condition of the version read, so "one line per account" and
  * the stored totals always hold together. A change that named no version is retried on a
  * concurrent change (it did not depend on what it read); one that did answers 409.
+ *
+ * The budget refers to the account of each of its lines (db/reference.ts, source `budget`): the
+ * references move with the lines in the budget's own write, so an account a budget plans for is
+ * deactivated rather than deleted (accounts.ts) while the budget names it.
  */
 import { money } from '@daftar/shared';
 import {
@@ -26,12 +30,23 @@ import { Account, type AccountRecord } from '../db/account.js';
 import { ActiveBudget, Budget, type BudgetRecord, type StoredBudgetLine, type StoredBudgetTotals } from '../db/budget.js';
 import { Organization } from '../db/organization.js';
 import { countMatching, takeRange, type PageableQuery } from '../db/paging.js';
-import { deleteItem, isConditionFailure, postTransaction, putItem, type TransactItem } from '../db/transaction.js';
+import { referenceItem, removeReferenceItem, type EntityRef } from '../db/reference.js';
+import {
+  conditionCheck,
+  deleteItem,
+  isConditionFailure,
+  MAX_TRANSACTION_ACTIONS,
+  postInChunks,
+  postTransaction,
+  putItem,
+  type TransactItem,
+} from '../db/transaction.js';
 import { Conflict, Forbidden, NotFound, ValidationError, type ValidationIssue } from '../http/errors.js';
 import { balanceItems, itemTotals } from '../ledger/balances.js';
 import { loadChart } from '../ledger/chart.js';
 import { lastDayOfMonth, nextMonth } from '../ledger/dates.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
+import { logger } from '../platform/logger.js';
 
 const BUDGET_TYPES = new Set<string>(['income', 'expense']);
 
@@ -212,6 +227,59 @@ function requireStatusRight(from: BudgetStatus | null, to: BudgetStatus, isAdmin
   throw new Forbidden(`Only an admin can ${to === 'active' ? 'activate' : to === 'closed' ? 'close' : 'reopen'} a budget`);
 }
 
+// ---------------------------------------------------------------------------------------------
+// References to the lines' accounts
+
+const accountRefs = (lines: readonly StoredBudgetLine[]): EntityRef[] => lines.map((l) => ({ type: 'account', id: l.account_id }));
+const missingFrom = (refs: EntityRef[], others: EntityRef[]) => refs.filter((r) => !others.some((o) => o.id === r.id));
+const accountsChanged = (before: readonly StoredBudgetLine[], after: readonly StoredBudgetLine[]) =>
+  missingFrom(accountRefs(after), accountRefs(before)).length > 0 || missingFrom(accountRefs(before), accountRefs(after)).length > 0;
+
+/** A newly named account must still exist and be active when the budget is written (else it could gain a dangling reference). */
+const accountStillActive = (organizationId: string, accountId: string) =>
+  conditionCheck(
+    Account.delete({ organization_id: organizationId, id: accountId }).where((a, { eq }) => eq(a.is_active, true)).params(),
+    () => new Conflict('An account of the budget was deleted or deactivated meanwhile; reload and try again'),
+  );
+
+/**
+ * Writes the budget's own items (`write`) together with the reference changes that take its lines
+ * from `before` to `after`: a Put and an account check for each account it now names, a Delete for
+ * each it no longer does. A line change always fits one transaction. A budget of many lines created
+ * or deleted whole may not: then the new references are written first (taken back if the budget
+ * is refused) and the old ones removed after, so an account may look used for a moment, never unused
+ * while a budget names it.
+ */
+async function writeWithReferences(organizationId: string, budgetId: string, write: TransactItem[], before: readonly StoredBudgetLine[], after: readonly StoredBudgetLine[]) {
+  const source: EntityRef = { type: 'budget', id: budgetId };
+  const added = missingFrom(accountRefs(after), accountRefs(before));
+  const addPairs = added.map((t) => [referenceItem(organizationId, t, source), accountStillActive(organizationId, t.id)]);
+  const removes = missingFrom(accountRefs(before), accountRefs(after)).map((t) => removeReferenceItem(organizationId, t, source));
+  if (write.length + addPairs.length * 2 + removes.length <= MAX_TRANSACTION_ACTIONS) {
+    await postTransaction([...write, ...addPairs.flat(), ...removes]);
+    return;
+  }
+  const pairRoom = Math.floor((MAX_TRANSACTION_ACTIONS - write.length) / 2);
+  const withBudgetAdds = addPairs.slice(0, pairRoom);
+  const earlyAdds = addPairs.slice(pairRoom);
+  const removeRoom = MAX_TRANSACTION_ACTIONS - write.length - withBudgetAdds.length * 2;
+  const written: EntityRef[] = [];
+  const pairsPerTransaction = Math.floor(MAX_TRANSACTION_ACTIONS / 2);
+  try {
+    for (let i = 0; i < earlyAdds.length; i += pairsPerTransaction) {
+      await postTransaction(earlyAdds.slice(i, i + pairsPerTransaction).flat());
+      written.push(...added.slice(pairRoom + i, pairRoom + i + pairsPerTransaction));
+    }
+    await postTransaction([...write, ...withBudgetAdds.flat(), ...removes.slice(0, removeRoom)]);
+  } catch (error) {
+    await postInChunks(written.map((t) => removeReferenceItem(organizationId, t, source))).catch((cleanup: unknown) =>
+      logger.error('budget references left after a refused write', { budget_id: budgetId, error: String(cleanup) }),
+    );
+    throw error;
+  }
+  await postInChunks(removes.slice(removeRoom));
+}
+
 export async function createBudget(organizationId: string, input: BudgetCreate, createdBy: string | null, isAdmin: boolean): Promise<BudgetRecord> {
   requireStatusRight(null, input.status, isAdmin);
   const { currency, fiscalYearStartMonth } = await organizationSettings(organizationId);
@@ -241,14 +309,17 @@ export async function createBudget(organizationId: string, input: BudgetCreate, 
   };
   const steps: TransactItem[] = [putItem(Budget.create(budget).params())];
   if (budget.status === 'active') steps.push(becomeActive(organizationId, fiscalYear, id));
-  await postTransaction(steps);
+  await writeWithReferences(organizationId, id, steps, [], lines);
   return budget;
 }
 
-/** Writes `after` over `before` on condition of the version read, with any guard changes in the same transaction. */
+/**
+ * Writes `after` over `before` on condition of the version read, with any guard changes and the
+ * references of lines whose account came or went in the same transaction.
+ */
 async function writeBudget(before: BudgetRecord, after: BudgetRecord, extra: TransactItem[] = []): Promise<void> {
   const put = Budget.put(after).where((a, { eq }) => eq(a.version, before.version));
-  if (!extra.length) {
+  if (!extra.length && !accountsChanged(linesOf(before), linesOf(after))) {
     try {
       await put.go();
     } catch (error) {
@@ -257,7 +328,7 @@ async function writeBudget(before: BudgetRecord, after: BudgetRecord, extra: Tra
     }
     return;
   }
-  await postTransaction([putItem(put.params(), () => new BudgetChanged()), ...extra]);
+  await writeWithReferences(before.organization_id, before.id, [putItem(put.params(), () => new BudgetChanged()), ...extra], linesOf(before), linesOf(after));
 }
 
 /**
@@ -327,14 +398,13 @@ export async function deleteBudget(organizationId: string, id: string, version?:
   const budget = await getBudget(organizationId, id);
   if (budget.status === 'active') throw new Conflict('The budget is active; close it or set it back to draft before deleting it');
   if (version !== undefined && version !== budget.version) throw new BudgetChanged();
-  try {
-    await Budget.delete({ organization_id: organizationId, id })
+  const remove = deleteItem(
+    Budget.delete({ organization_id: organizationId, id })
       .where((a, { eq }) => `${eq(a.version, budget.version)} AND ${eq(a.status, budget.status)}`)
-      .go();
-  } catch (error) {
-    if (isConditionFailure(error)) throw new BudgetChanged();
-    throw error;
-  }
+      .params(),
+    () => new BudgetChanged(),
+  );
+  await writeWithReferences(organizationId, id, [remove], linesOf(budget), []);
   return budget;
 }
 

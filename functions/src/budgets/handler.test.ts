@@ -6,6 +6,9 @@ import { ActiveBudget, Budget } from '../db/budget.js';
 import { Organization } from '../db/organization.js';
 import { loadChart } from '../ledger/chart.js';
 import { ledgerAccounts } from '../ledger/test-helpers.js';
+import { accountCreate } from '@daftar/shared/schemas/accounting';
+import { createAccount } from '../accounts/accounts.js';
+import { isReferenced } from '../db/reference.js';
 import { variancePercent } from './budgets.js';
 
 const base = (orgId: string) => `/api/v1/organizations/${orgId}`;
@@ -275,5 +278,57 @@ describe('budgets', () => {
     expect(variancePercent(-2, 3)).toBe('-66.67');
     expect(variancePercent(1, 8)).toBe('12.50');
     expect(variancePercent(5, 0)).toBeNull();
+  });
+});
+
+describe('accounts a budget plans for', () => {
+  it('keeps an account that only a budget line uses (409), and frees it once the line moves, goes or the budget is deleted', async () => {
+    // prepare
+    const { org, users, as, url, create } = await setup();
+    const admin = { token: users.admin.token };
+    const newAccount = async (code: string) =>
+      (await call('POST', `${base(org.id)}/accounts`, { ...admin, json: { code, name: `Planned ${code}`, type: 'expense', subtype: 'rent' } })).body.id as string;
+    const [kiosk, store, depot] = [await newAccount('6221'), await newAccount('6222'), await newAccount('6223')];
+    const budget = await create({ name: 'Branches', fiscal_year: 2025, lines: [{ account_id: kiosk, annual_amount: '1200' }, { account_id: store, annual_amount: '2400' }] });
+    const removeAccount = (id: string) => call('DELETE', `${base(org.id)}/accounts/${id}`, admin);
+    // act
+    const kioskWhileUsed = await removeAccount(kiosk);
+    const moved = await call('PUT', `${url}/${budget.id}/lines/${budget.lines[0].id}`, { ...as('member'), json: { account_id: depot } });
+    const kioskAfterMove = await removeAccount(kiosk);
+    const depotWhileUsed = await removeAccount(depot);
+    const lineRemoved = await call('DELETE', `${url}/${budget.id}/lines/${budget.lines[1].id}`, as('member'));
+    const storeAfterLineRemoved = await removeAccount(store);
+    const budgetDeleted = await call('DELETE', `${url}/${budget.id}`, as('admin'));
+    const depotAfterBudgetDeleted = await removeAccount(depot);
+    // assess
+    expect(kioskWhileUsed.status).toBe(409);
+    expect(kioskWhileUsed.body.detail).toBe('Account 6221 Planned 6221 is used by documents or settings and cannot be deleted; deactivate it instead');
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(kioskAfterMove.status, JSON.stringify(kioskAfterMove.body)).toBe(200);
+    expect(depotWhileUsed.status).toBe(409);
+    expect(lineRemoved.status, JSON.stringify(lineRemoved.body)).toBe(200);
+    expect(storeAfterLineRemoved.status, JSON.stringify(storeAfterLineRemoved.body)).toBe(200);
+    expect(budgetDeleted.status, JSON.stringify(budgetDeleted.body)).toBe(200);
+    expect(depotAfterBudgetDeleted.status, JSON.stringify(depotAfterBudgetDeleted.body)).toBe(200);
+  });
+
+  it('writes and removes the references of a budget too large for one transaction (60 lines)', async () => {
+    // prepare
+    const { org, as, url, create } = await setup();
+    const accounts: string[] = [];
+    for (let n = 0; n < 60; n++) {
+      accounts.push((await createAccount(org.id, accountCreate.parse({ code: String(6501 + n), name: `Branch ${n}`, type: 'expense' }), 'JOD')).id);
+    }
+    const referenced = () => Promise.all(accounts.map((id) => isReferenced(org.id, { type: 'account', id }, 'budget')));
+    // act
+    const budget = await create({ name: 'All branches', fiscal_year: 2025, lines: accounts.map((account_id) => ({ account_id, annual_amount: '12' })) });
+    const whileStored = await referenced();
+    const deleted = await call('DELETE', `${url}/${budget.id}`, as('admin'));
+    const afterDelete = await referenced();
+    // assess
+    expect(budget.lines).toHaveLength(60);
+    expect(whileStored.every(Boolean)).toBe(true);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(afterDelete.some(Boolean)).toBe(false);
   });
 });

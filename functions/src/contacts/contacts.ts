@@ -337,15 +337,15 @@ function taxNumberSteps(before: ContactRecord, after: ContactRecord): TransactIt
 // Deleting
 
 /**
- * What may refer to a contact. Nothing does yet; each module that stores a contact id (invoices,
- * bills, payments, POS transactions, layaways, …) adds its check HERE — typically a Query with
- * Limit 1 on its by-contact index — and not by registering at import time: every resource is its
- * own Lambda, so a check living only in another module's code would never run in this one.
+ * What may refer to a contact: invoices, bills, expenses and payments write reference items; each
+ * module that stores a contact id (POS transactions, layaways, … when they come) adds its check
+ * HERE, and not by registering at import time: every resource is its own Lambda, so a check living
+ * only in another module's code would never run in this one.
  * Those modules must also put a ConditionCheck that the contact exists (and is active) into the
  * transaction that writes the reference, so a contact deleted between this check and the delete
  * cannot gain a dangling reference.
  */
-export const contactReferenceChecks: ReferenceCheck[] = [referencedBy('contact', 'invoice', 'invoices'), referencedBy('contact', 'bill', 'bills'), referencedBy('contact', 'expense', 'expenses')];
+export const contactReferenceChecks: ReferenceCheck[] = [referencedBy('contact', 'invoice', 'invoices'), referencedBy('contact', 'bill', 'bills'), referencedBy('contact', 'expense', 'expenses'), referencedBy('contact', 'payment', 'payments')];
 
 /** Throws InUse when anything refers to the contact; a contact in use is kept, deactivated. */
 export const assertContactDeletable = (organizationId: string, contactId: string) =>

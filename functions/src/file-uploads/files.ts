@@ -4,7 +4,8 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { z } from 'zod';
 import type { schemas } from '@daftar/shared';
 import { FileUpload, type FileUploadItem } from '../db/fileUpload.js';
-import { NotFound } from '../http/errors.js';
+import { isReferenced } from '../db/reference.js';
+import { Conflict, NotFound } from '../http/errors.js';
 import type { UploadedFile } from '../http/body.js';
 import { config } from '../platform/config.js';
 import { uuidv7 } from '../platform/ids.js';
@@ -85,6 +86,16 @@ export async function storeUpload(input: UploadInput): Promise<FileUploadItem> {
     await s3.send(new DeleteObjectCommand({ Bucket: config.uploadsBucket, Key: s3Key })).catch((cleanupErr: unknown) =>
       logger.error('orphaned upload object', { key: s3Key, error: String(cleanupErr) }));
     throw err;
+  }
+}
+
+/**
+ * A file an expense keeps as its receipt stays: the expense's transaction wrote a reference to it
+ * (db/reference.ts), and a record whose file vanished would lose its evidence.
+ */
+export async function assertFileUnused(file: FileUploadItem) {
+  if (await isReferenced(file.organization_id, { type: 'file', id: file.id }, 'expense')) {
+    throw new Conflict(`File "${file.filename}" is the receipt of an expense and cannot be deleted; remove it from the expense first`);
   }
 }
 

@@ -5,6 +5,8 @@ import { call } from '../../test/client.js';
 import { addMember, createOrganization, createUser, organizationWithRoles } from '../../test/fixtures.js';
 import { AuditLog } from '../db/auditLog.js';
 import { FileUpload } from '../db/fileUpload.js';
+import { loadChart } from '../ledger/chart.js';
+import { ledgerAccounts } from '../ledger/test-helpers.js';
 import { config } from '../platform/config.js';
 import { s3 } from '../platform/storage.js';
 
@@ -183,4 +185,35 @@ describe('file uploads', () => {
     expect(records[0]!.summary).toBe(`File "report.pdf" uploaded (application/pdf, ${PDF.length} bytes)`);
     expect(records[1]!.changes).toEqual({ status: { from: 'uploaded', to: 'archived' } });
   });
+
+  it('refuses with 409 to delete a receipt an expense keeps, and deletes it once the expense lets it go', async () => {
+    // prepare
+    const { org, users } = await organizationWithRoles();
+    const member = { token: users.member.token };
+    const api = `/api/v1/organizations/${org.id}`;
+    const receipt = (await upload(org.id, users.member.token, PDF, 'receipt.pdf', 'application/pdf', { file_type: 'receipt' })).body;
+    const { cash } = await ledgerAccounts(org.id);
+    const officeSupplies = (await loadChart(org.id)).find((a) => a.code === '6400')!.id;
+    const category = (await call('POST', `${api}/expense-categories`, { token: users.admin.token, json: { name: 'Office supplies', account_id: officeSupplies } })).body;
+    const expense = await call('POST', `${api}/expenses`, {
+      ...member,
+      json: { date: '2025-06-15', category_id: category.id, description: 'Printer paper', amount: '11.600', paid_from_account_id: cash, file_id: receipt.id },
+    });
+    const [record] = await recordsOf(org.id);
+    // act
+    const whileKept = await call('DELETE', `${base(org.id)}/${receipt.id}`, member);
+    const byAdminWhileKept = await call('DELETE', `${base(org.id)}/${receipt.id}`, { token: users.admin.token });
+    const letGo = await call('PUT', `${api}/expenses/${expense.body.id}`, { ...member, json: { file_id: null } });
+    const afterLetGo = await call('DELETE', `${base(org.id)}/${receipt.id}`, member);
+    // assess
+    expect(expense.status, JSON.stringify(expense.body)).toBe(201);
+    expect(whileKept.status).toBe(409);
+    expect(whileKept.body.detail).toBe('File "receipt.pdf" is the receipt of an expense and cannot be deleted; remove it from the expense first');
+    expect(byAdminWhileKept.status).toBe(409);
+    expect(letGo.status, JSON.stringify(letGo.body)).toBe(200);
+    expect(afterLetGo.status, JSON.stringify(afterLetGo.body)).toBe(200);
+    expect(await recordsOf(org.id)).toEqual([]);
+    expect(await objectExists(record!.s3_key)).toBe(false);
+  });
 });
+

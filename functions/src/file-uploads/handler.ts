@@ -5,7 +5,7 @@ import { FileUpload, type FileUploadItem } from '../db/fileUpload.js';
 import { listPage } from '../db/paging.js';
 import { isConditionFailure } from '../db/transaction.js';
 import { acceptUpload } from './content.js';
-import { deleteStoredFile, downloadUrl, getFile, presentFile, storeUpload } from './files.js';
+import { assertFileUnused, deleteStoredFile, downloadUrl, getFile, presentFile, storeUpload } from './files.js';
 
 const ORG = '/api/v1/organizations/{organization_id}';
 /** Room for the multipart framing around a file of the largest accepted size. */
@@ -65,13 +65,14 @@ export const routes = defineRoutes('file-uploads', {
   }),
   [`DELETE ${ORG}/file-uploads/{file_id}`]: route({
     access: { org: 'member' },
-    summary: 'Delete a file and its stored object (its uploader or an admin)',
+    summary: 'Delete a file and its stored object (its uploader or an admin); a receipt an expense keeps is 409',
     response: schemas.message,
     handler: async (ctx) => {
       const file = await getFile(ctx.organizationId!, ctx.params.file_id!);
       if (file.uploaded_by !== callerId(ctx) && !hasRank(ctx.role, 'admin')) {
         throw new Forbidden('Only the uploader or an admin can delete this file');
       }
+      await assertFileUnused(file);
       try {
         await deleteStoredFile(file);
       } catch (err) {

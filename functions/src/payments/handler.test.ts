@@ -9,6 +9,7 @@ import { Bill, type BillRecord } from '../db/bill.js';
 import { Invoice } from '../db/invoice.js';
 import { JournalEntry } from '../db/journalEntry.js';
 import { Payment, PaymentAllocation } from '../db/payment.js';
+import { isReferenced } from '../db/reference.js';
 import { Reply, validate, type RouteContext } from '../http/api.js';
 import { HttpError } from '../http/errors.js';
 import { trialBalance } from '../ledger/balances.js';
@@ -392,6 +393,36 @@ describe('payments received', () => {
     });
     expect(ids(ofBill)).toEqual([sent.id]);
     expect(unknownInvoice.status).toBe(404);
+  });
+});
+
+describe('what a payment uses', () => {
+  it('keeps a contact that only an unallocated payment names (deactivated, not deleted), also once the payment is voided', async () => {
+    // prepare
+    const { org, as, receive } = await setup();
+    const customer = await createContact(org.id, contactCreate.parse({ contact_type: 'customer', name: 'Madaba Crafts' }));
+    const refusedFor = await createContact(org.id, contactCreate.parse({ contact_type: 'customer', name: 'Irbid Textiles' }));
+    const advance = await receive({ amount: '12.000', contact_id: customer.id });
+    const refused = await receive({ amount: '0.0001', contact_id: refusedFor.id });
+    const voided = await call('DELETE', `${paymentsPath(org.id)}/${advance.body.id}`, as('admin'));
+    // act
+    const removeCustomer = await call('DELETE', `${orgPath(org.id)}/contacts/${customer.id}`, as('admin'));
+    const removeRefusedFor = await call('DELETE', `${orgPath(org.id)}/contacts/${refusedFor.id}`, as('admin'));
+    // assess
+    expect(advance.status, JSON.stringify(advance.body)).toBe(201);
+    expect(advance.body).toMatchObject({ allocations: [], unallocated_amount: '12.000' });
+    expect(refused.status).toBe(422);
+    expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+    expect(removeCustomer.status, JSON.stringify(removeCustomer.body)).toBe(200);
+    expect(removeCustomer.body.message).toBe('Contact is used by payments; it was deactivated instead of deleted');
+    const kept = await call('GET', `${orgPath(org.id)}/contacts/${customer.id}`, as('viewer'));
+    expect(kept.body).toMatchObject({ id: customer.id, is_active: false });
+    expect(await isReferenced(org.id, { type: 'contact', id: customer.id }, 'payment')).toBe(true);
+    expect(await isReferenced(org.id, { type: 'account', id: advance.body.account_id }, 'payment')).toBe(true);
+    // A refused payment wrote no reference: its contact is simply deleted.
+    expect(await isReferenced(org.id, { type: 'contact', id: refusedFor.id })).toBe(false);
+    expect(removeRefusedFor.status).toBe(200);
+    expect((await call('GET', `${orgPath(org.id)}/contacts/${refusedFor.id}`, as('viewer'))).status).toBe(404);
   });
 });
 

@@ -7,7 +7,8 @@
  * - sent: Dr payable the allocated sum; the rest Dr prepaid expenses (an advance to the supplier);
  *   Cr the cash/bank side `amount`.
  * A posted payment's money never changes: voiding posts the reversal and undoes every allocation
- * in one transaction; only reference and notes can be edited.
+ * in one transaction; only reference and notes can be edited. The payment's references to its
+ * contact and cash/bank account (db/reference.ts) are written with it and kept after a void.
  */
 import { money } from '@daftar/shared';
 import type { AccountSubtype } from '@daftar/shared/schemas/accounting';
@@ -34,6 +35,7 @@ import {
   type PaymentRecord,
   type StoredPaymentAllocation,
 } from '../db/payment.js';
+import { referenceItem } from '../db/reference.js';
 import { conditionCheck, isConditionFailure, putItem, type TransactItem } from '../db/transaction.js';
 import { Conflict, NotFound, ValidationError, type ValidationIssue } from '../http/errors.js';
 import type { IdempotencyGuard } from '../http/idempotency.js';
@@ -378,6 +380,10 @@ export async function recordPayment(organizationId: string, input: PaymentCreate
       ),
     ]),
     contactStillActive(organizationId, contact.id),
+    // What the payment uses, so neither can be deleted while it stands (a posted payment keeps
+    // them for good, voided or not, as its entry and reversal keep pointing at them).
+    referenceItem(organizationId, { type: 'contact', id: contact.id }, { type: 'payment', id }),
+    referenceItem(organizationId, { type: 'account', id: cashSide.id }, { type: 'payment', id }),
   ];
   await postTransaction(items);
   return { payment, shown, documents: settlements.map((s) => s.label) };
