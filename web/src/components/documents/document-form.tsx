@@ -1,6 +1,6 @@
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { Button, Callout, Card, Checkbox, Flex, Grid, Text } from '@radix-ui/themes';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../lib/api-client';
@@ -14,6 +14,7 @@ import {
   type DocumentLinesEditorProps,
 } from '../document-lines-editor';
 import { SelectInput, TextAreaInput, TextInput, type Option } from '../fields';
+import { addDays } from './dates';
 
 /** The header every sales or purchase document shares; a feature adds its own fields beside. */
 export interface DocumentHeader {
@@ -47,6 +48,40 @@ export function contactOptions({
     options.unshift({ value: selectedId, label: known.find((c) => c.id === selectedId)?.name ?? unknownLabel });
   }
   return [{ value: '', label: chooseLabel }, ...options];
+}
+
+/**
+ * The document's customer or supplier: the picker's options, and choosing one, whose payment
+ * terms give the due date unless one was typed.
+ */
+export function useContactChoice<H extends DocumentHeader>({
+  header,
+  setHeader,
+  active,
+  known,
+  unknownLabel,
+  chooseLabel,
+}: {
+  header: H;
+  setHeader: Dispatch<SetStateAction<H>>;
+  active: readonly { id: string; name: string; payment_terms_days?: number | null }[];
+  known: readonly { id: string; name: string }[];
+  unknownLabel: string;
+  chooseLabel: string;
+}) {
+  const options = useMemo(
+    () => contactOptions({ active, known, selectedId: header.contact_id, unknownLabel, chooseLabel }),
+    [active, known, header.contact_id, unknownLabel, chooseLabel],
+  );
+  const choose = (contactId: string) => {
+    const contact = active.find((c) => c.id === contactId);
+    setHeader((h) => ({
+      ...h,
+      contact_id: contactId,
+      due_date: !h.due_date && contact?.payment_terms_days != null && h.issue_date ? addDays(h.issue_date, contact.payment_terms_days) : h.due_date,
+    }));
+  };
+  return { options, choose };
 }
 
 /** Lines the calculator cannot compute would be refused by the server: said before sending. */

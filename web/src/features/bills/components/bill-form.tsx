@@ -10,7 +10,7 @@ import {
   type DocumentErrors,
   type DocumentLine,
 } from '../../../components/document-lines-editor';
-import { contactOptions, DocumentForm, incompleteLineErrors, useDraftSaving, type DocumentHeader } from '../../../components/documents/document-form';
+import { DocumentForm, useContactChoice, incompleteLineErrors, useDraftSaving, type DocumentHeader } from '../../../components/documents/document-form';
 import { lineTaxOptions } from '../../../components/documents/document-taxes';
 import { TextInput } from '../../../components/fields';
 import { currentLanguage } from '../../../lib/i18n';
@@ -20,7 +20,7 @@ import type { Bill } from '../api/get-bills';
 import { useContactNames, useSuppliers } from '../api/get-suppliers';
 import type { Tax } from '../api/get-taxes';
 import { useReplaceBill } from '../api/replace-bill';
-import { addDays, today } from './dates';
+import { today } from '../../../components/documents/dates';
 import { useBillMessages } from './form-errors';
 import { accountLabel, lineAccountOptions, useBillLinesLabels } from './labels';
 
@@ -51,6 +51,8 @@ interface BillFormProps {
   onReload?: () => Promise<Bill | undefined>;
   cancelTo: string;
 }
+
+const NO_CONTACTS: readonly never[] = [];
 
 export function BillForm({ organizationId, currency, taxes, accounts, bill, onSaved, onReload, cancelTo }: BillFormProps) {
   const { t } = useTranslation();
@@ -95,27 +97,14 @@ export function BillForm({ organizationId, currency, taxes, accounts, bill, onSa
 
   const set = <K extends keyof Header>(key: K, value: Header[K]) => setHeader((h) => ({ ...h, [key]: value }));
 
-  const supplierOptions = useMemo(
-    () =>
-      contactOptions({
-        active: suppliers.data?.data ?? [],
-        known: contactNames.data?.data ?? [],
-        selectedId: header.contact_id,
-        unknownLabel: t('bills.unknownSupplier'),
-        chooseLabel: t('bills.form.chooseSupplier'),
-      }),
-    [suppliers.data, contactNames.data, header.contact_id, t],
-  );
-
-  const chooseSupplier = (contactId: string) => {
-    const supplier = suppliers.data?.data.find((c) => c.id === contactId);
-    setHeader((h) => ({
-      ...h,
-      contact_id: contactId,
-      // The supplier's payment terms give the due date, unless one was typed.
-      due_date: !h.due_date && supplier?.payment_terms_days != null && h.issue_date ? addDays(h.issue_date, supplier.payment_terms_days) : h.due_date,
-    }));
-  };
+  const { options: supplierOptions, choose: chooseSupplier } = useContactChoice({
+    header,
+    setHeader,
+    active: suppliers.data?.data ?? NO_CONTACTS,
+    known: contactNames.data?.data ?? NO_CONTACTS,
+    unknownLabel: t('bills.unknownSupplier'),
+    chooseLabel: t('bills.form.chooseSupplier'),
+  });
 
   const onSubmit = () => {
     draft.setConflict(null);

@@ -10,7 +10,7 @@ import { notify, notifyError } from '../../../lib/notify';
 import { translateValidationMessage } from '../../../lib/validation';
 import type { Bill } from '../api/get-bills';
 import { useRecordBillPayment } from '../api/record-bill-payment';
-import { today } from './dates';
+import { today } from '../../../components/documents/dates';
 
 const formFor = (bill: Bill) => ({ amount: bill.balance_due, date: today(), payment_method: 'bank_transfer' as string, reference: '' });
 

@@ -13,7 +13,7 @@ import { useBills, type Bill } from '../api/get-bills';
 import { useOverdueBills, type OverdueBill } from '../api/get-overdue-bills';
 import { useContactNames } from '../api/get-suppliers';
 import { BillsTable } from '../components/bills-table';
-import { today } from '../components/dates';
+import { today } from '../../../components/documents/dates';
 
 export const PAGE_SIZE = 25;
 const OVERDUE = 'overdue';

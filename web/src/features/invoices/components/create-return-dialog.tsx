@@ -13,7 +13,7 @@ import { useCreateReturn } from '../api/create-return';
 import type { Invoice } from '../api/get-invoices';
 import { useInvoiceReturns } from '../api/get-returns';
 import { quantityText, quantityUnits } from '../../../components/documents/document-amounts';
-import { today } from './dates';
+import { today } from '../../../components/documents/dates';
 
 interface Returnable {
   lineId: string;

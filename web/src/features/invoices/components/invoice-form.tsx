@@ -10,7 +10,7 @@ import {
   type DocumentErrors,
   type DocumentLine,
 } from '../../../components/document-lines-editor';
-import { contactOptions, DocumentForm, incompleteLineErrors, useDraftSaving, type DocumentHeader } from '../../../components/documents/document-form';
+import { DocumentForm, useContactChoice, incompleteLineErrors, useDraftSaving, type DocumentHeader } from '../../../components/documents/document-form';
 import { lineSpecialTaxOptions, lineTaxOptions } from '../../../components/documents/document-taxes';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCreateInvoice } from '../api/create-invoice';
@@ -18,7 +18,7 @@ import { useContactNames, useCustomers } from '../api/get-customers';
 import type { Invoice } from '../api/get-invoices';
 import type { Tax } from '../api/get-taxes';
 import { useReplaceInvoice } from '../api/replace-invoice';
-import { addDays, today } from './dates';
+import { today } from '../../../components/documents/dates';
 import { useInvoiceMessages } from './form-errors';
 import { useInvoiceLinesLabels } from './labels';
 
@@ -42,6 +42,8 @@ interface InvoiceFormProps {
   onReload?: () => Promise<Invoice | undefined>;
   cancelTo: string;
 }
+
+const NO_CONTACTS: readonly never[] = [];
 
 export function InvoiceForm({ organizationId, currency, taxes, invoice, onSaved, onReload, cancelTo }: InvoiceFormProps) {
   const { t } = useTranslation();
@@ -76,27 +78,14 @@ export function InvoiceForm({ organizationId, currency, taxes, invoice, onSaved,
 
   const set = <K extends keyof DocumentHeader>(key: K, value: DocumentHeader[K]) => setHeader((h) => ({ ...h, [key]: value }));
 
-  const customerOptions = useMemo(
-    () =>
-      contactOptions({
-        active: customers.data?.data ?? [],
-        known: contactNames.data?.data ?? [],
-        selectedId: header.contact_id,
-        unknownLabel: t('invoices.unknownCustomer'),
-        chooseLabel: t('invoices.form.chooseCustomer'),
-      }),
-    [customers.data, contactNames.data, header.contact_id, t],
-  );
-
-  const chooseCustomer = (contactId: string) => {
-    const customer = customers.data?.data.find((c) => c.id === contactId);
-    setHeader((h) => ({
-      ...h,
-      contact_id: contactId,
-      // The customer's payment terms give the due date, unless one was typed.
-      due_date: !h.due_date && customer?.payment_terms_days != null && h.issue_date ? addDays(h.issue_date, customer.payment_terms_days) : h.due_date,
-    }));
-  };
+  const { options: customerOptions, choose: chooseCustomer } = useContactChoice({
+    header,
+    setHeader,
+    active: customers.data?.data ?? NO_CONTACTS,
+    known: contactNames.data?.data ?? NO_CONTACTS,
+    unknownLabel: t('invoices.unknownCustomer'),
+    chooseLabel: t('invoices.form.chooseCustomer'),
+  });
 
   const onSubmit = () => {
     draft.setConflict(null);
