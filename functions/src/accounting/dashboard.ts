@@ -26,7 +26,7 @@ import { Invoice, outstandingOf } from '../db/invoice.js';
 import { JournalEntry } from '../db/journalEntry.js';
 import { Organization } from '../db/organization.js';
 import { countMatching } from '../db/paging.js';
-import { NotFound } from '../http/errors.js';
+import { NotFound } from '../platform/errors.js';
 import { balanceItems, itemTotals, normalBalance, type Totals } from '../ledger/balances.js';
 import { CASH_SUBTYPES, ensureChartOfAccounts, loadChart } from '../ledger/chart.js';
 import { addDays, dayOf, monthOf, todayIn } from '../ledger/dates.js';

@@ -11,7 +11,7 @@ import {
 } from '@daftar/shared/schemas/accounting';
 import { Account, AccountCode, type AccountRecord } from '../db/account.js';
 import { AccountPosting, type AccountPostingRecord } from '../db/journalEntry.js';
-import { Conflict, NotFound, ValidationError, type ValidationIssue } from '../http/errors.js';
+import { Conflict, NotFound, ValidationError, type ValidationIssue } from '../platform/errors.js';
 import { uuidv7 } from '../platform/ids.js';
 import { countMatching } from '../db/paging.js';
 import { accountBalances, normalBalance } from '../ledger/balances.js';

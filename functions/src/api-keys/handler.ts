@@ -1,6 +1,6 @@
 import { hasRank, schemas, type Role } from '@daftar/shared';
 import { createHandler, defineRoutes, route, signedInUser, type RouteContext } from '../http/api.js';
-import { Forbidden, NotFound } from '../http/errors.js';
+import { Forbidden, NotFound } from '../platform/errors.js';
 import { ApiKey, type ApiKeyItem } from '../db/apiKey.js';
 import { uuidv7 } from '../platform/ids.js';
 import { listPage } from '../db/paging.js';

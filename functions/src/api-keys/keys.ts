@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { schemas } from '@daftar/shared';
 import { ApiKey, type ApiKeyItem } from '../db/apiKey.js';
 import { API_KEY_PREFIX, hashApiKeySecret, parseApiKey } from '../http/principal.js';
-import { NotFound } from '../http/errors.js';
+import { NotFound } from '../platform/errors.js';
 import { randomToken } from '../platform/ids.js';
 
 export type ApiKeyPublic = z.infer<typeof schemas.apiKeyPublic>;

@@ -1,5 +1,5 @@
 /** UTC calendar days (`YYYY-MM-DD`) and the UUIDv7 id bounds that turn a time range into a key range. */
-import { ValidationError } from '../http/errors.js';
+import { ValidationError } from '../platform/errors.js';
 
 const DAY_MS = 86_400_000;
 

@@ -1,6 +1,6 @@
 import { hasRank, schemas } from '@daftar/shared';
 import { createHandler, defineRoutes, route } from '../http/api.js';
-import { Forbidden } from '../http/errors.js';
+import { Forbidden } from '../platform/errors.js';
 import { activitySummary, globalLog, organizationLog, recentActivity } from './log.js';
 import { cleanupAuditLogs } from './cleanup.js';
 

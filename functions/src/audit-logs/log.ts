@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { WhereAttributeSymbol } from 'electrodb';
 import type { schemas } from '@daftar/shared';
 import { AuditLog, AUDIT_PLATFORM, userScope, type AuditLogItem } from '../db/auditLog.js';
-import { ValidationError } from '../http/errors.js';
+import { ValidationError } from '../platform/errors.js';
 import { addDays, dayStart, daysDescending, DAY_MS, idFloor, utcDay } from './days.js';
 import { countMatching, takeAll, takeRange, type PageableQuery } from '../db/paging.js';
 

@@ -2,7 +2,7 @@ import { LOGIN_FAILURE_WINDOW_SECONDS, LOGIN_MAX_FAILURES, schemas } from '@daft
 import { z } from 'zod';
 import { RevokedToken } from '../db/revokedToken.js';
 import { createHandler, defineRoutes, Reply, route, signedInPrincipal, validate } from '../http/api.js';
-import { BadRequest, Forbidden, NotFound } from '../http/errors.js';
+import { BadRequest, Forbidden, NotFound } from '../platform/errors.js';
 import { sendMail } from '../platform/mailer.js';
 import { dummyPasswordHash, verifyPassword } from '../platform/passwords.js';
 import { issueAccessToken } from '../platform/tokens.js';

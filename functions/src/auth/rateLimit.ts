@@ -1,6 +1,6 @@
 import { LOGIN_FAILURE_WINDOW_SECONDS } from '@daftar/shared';
 import { RateLimit, type RateLimitItem } from '../db/rateLimit.js';
-import { TooManyRequests } from '../http/errors.js';
+import { TooManyRequests } from '../platform/errors.js';
 import { epochSeconds } from '../platform/ids.js';
 import { isConditionFailure } from '../db/transaction.js';
 

@@ -9,7 +9,7 @@ import { Account, type AccountRecord } from '../db/account.js';
 import { BankAccount, BankLedgerAccount, type BankAccountRecord } from '../db/bankAccount.js';
 import { Organization } from '../db/organization.js';
 import { conditionCheck, deleteItem, onConditionFailed, postTransaction, putItem, updateItem, type TransactItem } from '../db/transaction.js';
-import { Conflict, NotFound, ValidationError, type ValidationIssue } from '../http/errors.js';
+import { Conflict, NotFound, ValidationError, type ValidationIssue } from '../platform/errors.js';
 import { accountBalances, normalBalance, type Totals } from '../ledger/balances.js';
 import { ensureChartOfAccounts, loadChart, systemAccount } from '../ledger/chart.js';
 import { buildPosting, buildReversal } from '../ledger/posting.js';

@@ -2,7 +2,7 @@ import { MAX_UPLOAD_BYTES, schemas } from '@daftar/shared';
 import * as banking from '@daftar/shared/schemas/banking';
 import { createHandler, defineRoutes, route, validate, type RouteContext } from '../http/api.js';
 import { parseBody } from '../http/body.js';
-import { UnsupportedMediaType, ValidationError } from '../http/errors.js';
+import { UnsupportedMediaType, ValidationError } from '../platform/errors.js';
 import { actorIdOf, formatAmount } from '../ledger/present.js';
 import type { BankAccountRecord } from '../db/bankAccount.js';
 import {

@@ -14,7 +14,7 @@ import { BankAccount, type BankAccountRecord } from '../db/bankAccount.js';
 import { BankTransaction, type BankTransactionRecord } from '../db/bankTransaction.js';
 import { listPage } from '../db/paging.js';
 import { MAX_TRANSACTION_ACTIONS, onConditionFailed, postTransaction, putItem, updateItem, type TransactItem } from '../db/transaction.js';
-import { Conflict, NotFound, ValidationError } from '../http/errors.js';
+import { Conflict, NotFound, ValidationError } from '../platform/errors.js';
 import { addDays } from '../ledger/dates.js';
 import { formatAmount } from '../ledger/present.js';
 import { uuidv7 } from '../platform/ids.js';

@@ -18,7 +18,7 @@ import { BankReconciliation, BankTransaction, type BankReconciliationRecord, typ
 import { AccountPosting, JournalEntry, type AccountPostingRecord, type JournalEntryRecord } from '../db/journalEntry.js';
 import { Tax } from '../db/tax.js';
 import { conditionCheck, deleteItem, onConditionFailed, postTransaction, putItem, updateItem, type TransactItem } from '../db/transaction.js';
-import { Conflict, ValidationError } from '../http/errors.js';
+import { Conflict, ValidationError } from '../platform/errors.js';
 import { addDays } from '../ledger/dates.js';
 import { buildPosting, buildReversal, systemAccount, type PostingLine } from '../ledger/posting.js';
 import { formatAmount } from '../ledger/present.js';

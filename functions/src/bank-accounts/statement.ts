@@ -18,7 +18,7 @@ import {
   type BankStatementDateFormat,
   type BankStatementMapping,
 } from '@daftar/shared/schemas/banking';
-import type { ValidationIssue } from '../http/errors.js';
+import type { ValidationIssue } from '../platform/errors.js';
 
 export interface StatementRow {
   /** Line number in the file (1-based, the header included), as a spreadsheet shows it. */

@@ -13,7 +13,7 @@ import { Tax, type TaxRecord } from '../db/tax.js';
 import { documentCore, type DocumentFilters } from '../documents/core.js';
 import type { DocumentEntity, DocumentKind } from '../documents/kind.js';
 import { amountText } from '../documents/lines.js';
-import { NotFound, ValidationError, type ValidationIssue } from '../http/errors.js';
+import { NotFound, ValidationError, type ValidationIssue } from '../platform/errors.js';
 import { ledgerSettings } from '../ledger/chart.js';
 import { systemAccounts, type PostingLine } from '../ledger/posting.js';
 import { todayIn } from '../ledger/dates.js';

@@ -41,7 +41,7 @@ import {
   putItem,
   type TransactItem,
 } from '../db/transaction.js';
-import { Conflict, Forbidden, NotFound, ValidationError, type ValidationIssue } from '../http/errors.js';
+import { Conflict, Forbidden, NotFound, ValidationError, type ValidationIssue } from '../platform/errors.js';
 import { balanceItems, itemTotals } from '../ledger/balances.js';
 import { loadChart } from '../ledger/chart.js';
 import { lastDayOfMonth, nextMonth } from '../ledger/dates.js';

@@ -39,7 +39,7 @@ import {
   updateItem,
   type TransactItem,
 } from '../db/transaction.js';
-import { Conflict, NotFound, ValidationError } from '../http/errors.js';
+import { Conflict, NotFound, ValidationError } from '../platform/errors.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
 import { nameKey, normalizeText } from '../contacts/search.js';
 

@@ -12,7 +12,7 @@ import {
 import { Contact, ContactSearchKey, ContactTaxNumber, type ContactRecord, type ContactSearchKeyRecord } from '../db/contact.js';
 import { Organization } from '../db/organization.js';
 import { listPage } from '../db/paging.js';
-import { Conflict, NotFound, ValidationError } from '../http/errors.js';
+import { Conflict, NotFound, ValidationError } from '../platform/errors.js';
 import { deleteItem, putItem, updateItem, postTransaction, type TransactItem } from '../db/transaction.js';
 import { uuidv7 } from '../platform/ids.js';
 import { nameKey, searchPrefixes, searchTerms } from './search.js';

@@ -1,4 +1,4 @@
-import { Conflict } from '../http/errors.js';
+import { Conflict } from '../platform/errors.js';
 
 /**
  * Whether documents of one kind (invoices, bills, …) refer to a record. A record that is referred

@@ -2,7 +2,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { documentClient } from './client.js';
-import { Conflict } from '../http/errors.js';
+import { Conflict } from '../platform/errors.js';
 import { onConditionFailed, postTransaction, type TransactItem } from './transaction.js';
 
 /**

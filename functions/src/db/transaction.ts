@@ -10,7 +10,7 @@
  */
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './client.js';
-import { Conflict, HttpError } from '../http/errors.js';
+import { Conflict, DomainError } from '../platform/errors.js';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 export type TransactUpdate = NonNullable<TransactItem['Update']>;
@@ -65,9 +65,9 @@ export function isConditionFailure(err: unknown): boolean {
 }
 
 /** A transaction that cannot be written as one: the caller must split the work. */
-export class TransactionTooLarge extends HttpError {
+export class TransactionTooLarge extends DomainError {
   constructor(actions: number) {
-    super(422, `This change needs ${actions} database actions, more than the ${MAX_TRANSACTION_ACTIONS} one transaction can hold; split it into smaller entries`);
+    super('invalid', `This change needs ${actions} database actions, more than the ${MAX_TRANSACTION_ACTIONS} one transaction can hold; split it into smaller entries`);
   }
 }
 

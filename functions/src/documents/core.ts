@@ -19,7 +19,7 @@ import { countMatching, takeRange } from '../db/paging.js';
 import { referenceChanges, type EntityRef } from '../db/reference.js';
 import { Tax } from '../db/tax.js';
 import { conditionCheck, deleteItem, isConditionFailure, putItem, type TransactItem } from '../db/transaction.js';
-import { Conflict, NotFound, ValidationError } from '../http/errors.js';
+import { Conflict, NotFound, ValidationError } from '../platform/errors.js';
 import { closedPeriodError, buildPosting, onConditionFailed, postTransaction, updateItem } from '../ledger/posting.js';
 import { closedThrough } from '../ledger/periods.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';

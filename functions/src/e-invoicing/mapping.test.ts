@@ -3,7 +3,7 @@ import { jofotara } from '@daftar/shared';
 import type { ContactRecord } from '../db/contact.js';
 import type { InvoiceRecord, StoredInvoiceLine } from '../db/invoice.js';
 import type { InvoiceReturnRecord, StoredReturnLine } from '../db/invoiceReturn.js';
-import { ValidationError } from '../http/errors.js';
+import { ValidationError } from '../platform/errors.js';
 import { uuidv7 } from '../platform/ids.js';
 import { validateUblInvoice } from '../jofotara/simulator.js';
 import { documentUuid, mapInvoice, mapReturn } from './mapping.js';

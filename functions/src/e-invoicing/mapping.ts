@@ -30,7 +30,7 @@ import type { EinvoiceBusinessType, EinvoiceDocumentType } from '@daftar/shared/
 import type { ContactRecord } from '../db/contact.js';
 import type { InvoiceRecord, StoredInvoiceLine } from '../db/invoice.js';
 import type { InvoiceReturnRecord, StoredReturnLine } from '../db/invoiceReturn.js';
-import { ValidationError, type ValidationIssue } from '../http/errors.js';
+import { ValidationError, type ValidationIssue } from '../platform/errors.js';
 
 type Track = jofotara.JoFotaraTrack;
 type PaymentMethod = jofotara.JoFotaraPaymentMethod;

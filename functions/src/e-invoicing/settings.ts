@@ -12,7 +12,7 @@ import {
 } from '@daftar/shared/schemas/einvoicing';
 import { EinvoicingSettings, type EinvoicingSettingsItem } from '../db/einvoicingSettings.js';
 import { isConditionFailure } from '../db/transaction.js';
-import { Conflict } from '../http/errors.js';
+import { Conflict } from '../platform/errors.js';
 import { decryptSecret, encryptSecret } from '../platform/crypto.js';
 import { nowIso } from '../platform/ids.js';
 import { portalBaseUrl, portalInvoicesUrl } from '../jofotara/client.js';

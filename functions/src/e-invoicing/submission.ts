@@ -36,7 +36,7 @@ import type { EinvoicingSettingsItem } from '../db/einvoicingSettings.js';
 import type { InvoiceRecord } from '../db/invoice.js';
 import { InvoiceReturn, type InvoiceReturnRecord } from '../db/invoiceReturn.js';
 import { isConditionFailure } from '../db/transaction.js';
-import { Conflict, HttpError, NotFound, ValidationError } from '../http/errors.js';
+import { Conflict, NotFound, Unavailable, ValidationError } from '../platform/errors.js';
 import { getInvoice } from '../invoices/invoices.js';
 import type { PortalMessage, PortalResult } from '../jofotara/client.js';
 import { config } from '../platform/config.js';
@@ -520,7 +520,7 @@ export async function queueSubmission(
   } catch (error) {
     logger.error('einvoice: the queue refused a submission', { organization_id: organizationId, document_type: documentType, document_id: documentId, error: error instanceof Error ? error.message : String(error) });
     await markFailed(item, 'The submission could not be queued; submit it again').catch(() => undefined);
-    throw new HttpError(503, 'The e-invoicing queue is unavailable; the submission was not queued, submit it again');
+    throw new Unavailable('The e-invoicing queue is unavailable; the submission was not queued, submit it again');
   }
   return { item, resubmission: !!existing };
 }

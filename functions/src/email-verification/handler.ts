@@ -1,6 +1,6 @@
 import { schemas } from '@daftar/shared';
 import { createHandler, defineRoutes, route, type RouteContext } from '../http/api.js';
-import { BadRequest } from '../http/errors.js';
+import { BadRequest } from '../platform/errors.js';
 import { consume, consumeMailQuota, MAIL_IP_WINDOW_SECONDS, STATUS_MAX_PER_IP } from '../auth/rateLimit.js';
 import { auditPlatform, findUserByEmail } from '../users/accounts.js';
 import { codeMatches, completeVerification, issueVerification, spendAttempt, verificationForLink } from './verification.js';

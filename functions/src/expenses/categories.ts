@@ -5,7 +5,7 @@ import { ExpenseCategory, type ExpenseCategoryRecord } from '../db/expenseCatego
 import { referenceChanges, type EntityRef } from '../db/reference.js';
 import { assertUnreferenced, InUse, type ReferenceCheck } from '../db/references.js';
 import { conditionCheck, deleteItem, postTransaction, putItem, updateItem, type TransactItem } from '../db/transaction.js';
-import { Conflict, NotFound, ValidationError } from '../http/errors.js';
+import { Conflict, NotFound, ValidationError } from '../platform/errors.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
 
 export function presentExpenseCategory(category: ExpenseCategoryRecord): ExpenseCategoryPublic {

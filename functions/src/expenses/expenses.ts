@@ -20,7 +20,7 @@ import { referenceChanges, type EntityRef } from '../db/reference.js';
 import { Tax } from '../db/tax.js';
 import { User } from '../db/user.js';
 import { conditionCheck, deleteItem, isConditionFailure, putItem, updateItem, type TransactItem } from '../db/transaction.js';
-import { Conflict, Forbidden, HttpError, NotFound, ValidationError, type ValidationIssue } from '../http/errors.js';
+import { Conflict, DomainError, Forbidden, NotFound, ValidationError, type ValidationIssue } from '../platform/errors.js';
 import { addDays } from '../ledger/dates.js';
 import { buildPosting, onConditionFailed, postTransaction, systemAccounts, type PostingLine } from '../ledger/posting.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
@@ -208,7 +208,7 @@ async function prepare(organizationId: string, currency: string, before: Partial
     if (notFound) throw notFound;
     const issues = failures.filter((e): e is ValidationError => e instanceof ValidationError).flatMap((e) => e.detail as ValidationIssue[]);
     if (issues.length) throw new ValidationError(issues);
-    throw failures.find((e) => e instanceof HttpError) ?? failures[0];
+    throw failures.find((e) => e instanceof DomainError) ?? failures[0];
   }
   return figures;
 }

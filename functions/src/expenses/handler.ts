@@ -1,7 +1,7 @@
 import { hasRank, schemas } from '@daftar/shared';
 import * as expenses from '@daftar/shared/schemas/expenses';
 import { createHandler, defineRoutes, route, type RouteContext } from '../http/api.js';
-import { Forbidden, Unauthorized } from '../http/errors.js';
+import { Forbidden, Unauthorized } from '../platform/errors.js';
 import {
   createExpenseCategory,
   deleteExpenseCategory,

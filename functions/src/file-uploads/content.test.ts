@@ -1,6 +1,6 @@
 import { MAX_UPLOAD_BYTES } from '@daftar/shared';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../http/errors.js';
+import { HttpError, statusOf as httpStatusOf } from '../http/errors.js';
 import { acceptUpload, displayFilename, safeFilename } from './content.js';
 
 const file = (content: Buffer, contentType: string, field = 'file') => ({ field, filename: 'f', contentType, content });
@@ -9,7 +9,7 @@ const statusOf = (fn: () => unknown) => {
     fn();
     return 'accepted';
   } catch (err) {
-    return (err as HttpError).status;
+    return httpStatusOf(err as HttpError);
   }
 };
 

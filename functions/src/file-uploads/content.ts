@@ -1,7 +1,7 @@
 /** What an upload must be before it is stored: an allowed type whose bytes match what it claims. */
 import { MAX_UPLOAD_BYTES, UPLOAD_CONTENT_TYPES } from '@daftar/shared';
 import type { UploadedFile } from '../http/body.js';
-import { PayloadTooLarge, UnsupportedMediaType, ValidationError } from '../http/errors.js';
+import { PayloadTooLarge, UnsupportedMediaType, ValidationError } from '../platform/errors.js';
 
 const ascii = (s: string) => Buffer.from(s, 'latin1');
 

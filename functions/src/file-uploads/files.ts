@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { schemas } from '@daftar/shared';
 import { FileUpload, type FileUploadItem } from '../db/fileUpload.js';
 import { isReferenced } from '../db/reference.js';
-import { Conflict, NotFound } from '../http/errors.js';
+import { Conflict, NotFound } from '../platform/errors.js';
 import type { UploadedFile } from '../http/body.js';
 import { config } from '../platform/config.js';
 import { uuidv7 } from '../platform/ids.js';

@@ -1,6 +1,6 @@
 import { hasRank, MAX_UPLOAD_BYTES, schemas } from '@daftar/shared';
 import { createHandler, defineRoutes, route, type RouteContext } from '../http/api.js';
-import { Conflict, Forbidden, NotFound } from '../http/errors.js';
+import { Conflict, Forbidden, NotFound } from '../platform/errors.js';
 import { FileUpload, type FileUploadItem } from '../db/fileUpload.js';
 import { listPage } from '../db/paging.js';
 import { isConditionFailure } from '../db/transaction.js';

@@ -8,7 +8,7 @@ import { routeTable, type ResourceName, type RouteKey } from '../routes.js';
 import { config } from '../platform/config.js';
 import { logger, setCorrelationId } from '../platform/logger.js';
 import { parseBody, type BodyType, type UploadedFile } from './body.js';
-import { BadRequest, Forbidden, HttpError, MethodNotAllowed, NotFound, Unauthorized, ValidationError, type ValidationIssue } from './errors.js';
+import { BadRequest, Forbidden, HttpError, MethodNotAllowed, NotFound, Unauthorized, ValidationError, statusOf, type ValidationIssue } from './errors.js';
 import { resolvePrincipal, type Principal } from './principal.js';
 import { writeAudit, type AuditActor, type AuditEntry } from './audit.js';
 import { compileRoutes, matchRoute } from './router.js';
@@ -120,8 +120,9 @@ function lowerHeaders(headers: APIGatewayProxyEventV2['headers']) {
 
 export function errorResponse(err: unknown): APIGatewayProxyStructuredResultV2 {
   if (err instanceof HttpError) {
+    const status = statusOf(err);
     return {
-      statusCode: err.status,
+      statusCode: status,
       headers: { 'content-type': 'application/json', ...err.headers },
       body: JSON.stringify({ detail: err.detail }),
     };

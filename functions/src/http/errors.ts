@@ -1,35 +1,29 @@
 /**
- * Typed HTTP errors, mapped to responses once (in http/api.ts). Bodies are FastAPI-compatible:
- * `{"detail": "message"}`, or for validation `{"detail": [{loc, msg, type}]}`.
+ * HTTP's view of the domain errors (platform/errors.ts): the one place a kind of error becomes a
+ * status code. Bodies are FastAPI-compatible: `{"detail": "message"}`, or for validation
+ * `{"detail": [{loc, msg, type}]}` (http/api.ts writes them).
  */
-export interface ValidationIssue { loc: (string | number)[]; msg: string; type: string }
+import { DomainError, type ErrorKind } from '../platform/errors.js';
 
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly detail: string | ValidationIssue[],
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(typeof detail === 'string' ? detail : detail.map((d) => d.msg).join('; '));
-  }
-}
+export * from '../platform/errors.js';
+/** Kept for `instanceof` checks in the pipeline and tests: every refusal is a DomainError. */
+export { DomainError as HttpError } from '../platform/errors.js';
 
-export class BadRequest extends HttpError { constructor(detail: string) { super(400, detail); } }
-export class Unauthorized extends HttpError {
-  constructor(detail = 'Could not validate credentials') { super(401, detail, { 'WWW-Authenticate': 'Bearer' }); }
-}
-export class Forbidden extends HttpError {
-  constructor(detail = "The user doesn't have enough privileges") { super(403, detail); }
-}
-export class NotFound extends HttpError { constructor(detail = 'Not found') { super(404, detail); } }
-export class MethodNotAllowed extends HttpError { constructor() { super(405, 'Method Not Allowed'); } }
-export class Conflict extends HttpError { constructor(detail: string) { super(409, detail); } }
-export class Gone extends HttpError { constructor(detail: string) { super(410, detail); } }
-export class PayloadTooLarge extends HttpError { constructor(detail = 'Request body too large') { super(413, detail); } }
-export class UnsupportedMediaType extends HttpError { constructor(detail: string) { super(415, detail); } }
-export class TooManyRequests extends HttpError {
-  constructor(detail: string, retryAfterSeconds?: number) {
-    super(429, detail, retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {});
-  }
-}
-export class ValidationError extends HttpError { constructor(issues: ValidationIssue[]) { super(422, issues); } }
+const STATUS: Record<ErrorKind, number> = {
+  bad_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  gone: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  invalid: 422,
+  too_many_requests: 429,
+  upstream_failed: 502,
+  unavailable: 503,
+};
+
+/** The HTTP status of a domain error. */
+export const statusOf = (error: DomainError): number => STATUS[error.kind];

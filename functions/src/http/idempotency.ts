@@ -28,7 +28,7 @@ import { IdempotencyRecord, type IdempotencyRecordItem } from '../db/idempotency
 import { putItem, type TransactItem } from '../db/transaction.js';
 import { nowIso } from '../platform/ids.js';
 import { Reply, type RouteContext } from './api.js';
-import { Conflict, HttpError, ValidationError } from './errors.js';
+import { Conflict, HttpError, ValidationError, statusOf } from './errors.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long a key is remembered. */
@@ -165,7 +165,7 @@ export async function idempotent(
   } catch (error) {
     // A concurrent twin may have committed while this request was checking or writing: its
     // effects made this one fail (condition, outstanding amount, …). Its answer is the answer.
-    if (!(error instanceof HttpError) || error.status >= 500) throw error;
+    if (!(error instanceof HttpError) || statusOf(error) >= 500) throw error;
     const winner = await liveRecord(guard.organizationId, key);
     if (winner) return replay(ctx, guard, winner);
     throw error;

@@ -1,7 +1,7 @@
 import { schemas } from '@daftar/shared';
 import { createHandler, defineRoutes, route } from '../http/api.js';
 import { writeAudit } from '../http/audit.js';
-import { NotFound } from '../http/errors.js';
+import { NotFound } from '../platform/errors.js';
 import { nowIso } from '../platform/ids.js';
 import { organizationActor } from '../organizations/actor.js';
 import { signedInUser } from '../http/api.js';

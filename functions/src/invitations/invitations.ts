@@ -3,7 +3,7 @@ import { INVITATION_TTL_DAYS, type Role, type schemas } from '@daftar/shared';
 import { Invitation, InvitationEmail, type InvitationItem } from '../db/invitation.js';
 import type { OrganizationItem } from '../db/organization.js';
 import type { UserItem } from '../db/user.js';
-import { Conflict, Forbidden, Gone, NotFound } from '../http/errors.js';
+import { Conflict, Forbidden, Gone, NotFound } from '../platform/errors.js';
 import { config } from '../platform/config.js';
 import { nowIso, randomToken, uuidv7 } from '../platform/ids.js';
 import { logger } from '../platform/logger.js';

@@ -1,5 +1,5 @@
 import { Invitation, InvitationEmail, type InvitationItem } from '../db/invitation.js';
-import { Conflict, Gone } from '../http/errors.js';
+import { Conflict, Gone } from '../platform/errors.js';
 import { deleteItem, updateItem, type TransactItem } from '../db/transaction.js';
 
 /**

@@ -21,7 +21,7 @@ import {
   type PrintedTaxRow,
   type PrintedTotal,
 } from '../documents/pdf/layout.js';
-import { NotFound } from '../http/errors.js';
+import { NotFound } from '../platform/errors.js';
 import { linesOf } from './invoices.js';
 
 export interface PrintingParties {

@@ -28,7 +28,7 @@ import { InvoiceReturn, InvoiceReturnSequence, returnLinesOf, type InvoiceReturn
 import { countMatching, takeAll, takeRange } from '../db/paging.js';
 import { putItem } from '../db/transaction.js';
 import type { IdempotencyGuard } from '../http/idempotency.js';
-import { Conflict, NotFound, ValidationError, type ValidationIssue } from '../http/errors.js';
+import { Conflict, NotFound, ValidationError, type ValidationIssue } from '../platform/errors.js';
 import { buildPosting, onConditionFailed, postTransaction, systemAccounts, updateItem, type PostingLine } from '../ledger/posting.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
 import { specialTaxPerTax } from '../documents/lines.js';

@@ -10,7 +10,7 @@ import type { InvoiceStatus } from '@daftar/shared/schemas/invoices';
 import { Invoice, outstandingOf, type InvoiceRecord } from '../db/invoice.js';
 import { isConditionFailure } from '../db/transaction.js';
 import { isolateLtr } from '../documents/pdf/bidi.js';
-import { Conflict, HttpError, ValidationError } from '../http/errors.js';
+import { Conflict, UpstreamFailed, ValidationError } from '../platform/errors.js';
 import { logger } from '../platform/logger.js';
 import { renderEmail, sendMail } from '../platform/mailer.js';
 import { nowIso } from '../platform/ids.js';
@@ -77,7 +77,7 @@ export async function sendInvoice(organizationId: string, invoiceId: string, req
     });
   } catch (error) {
     logger.error('invoice mail refused', { invoice_id: invoice.id, error: error instanceof Error ? error.message : String(error) });
-    throw new HttpError(502, 'The e-mail service did not accept the message; the invoice was not marked as sent. Try again later');
+    throw new UpstreamFailed('The e-mail service did not accept the message; the invoice was not marked as sent. Try again later');
   }
 
   const after = await recordDelivery(invoice, [to, ...cc].join(', '));

@@ -1,6 +1,6 @@
 import { schemas } from '@daftar/shared';
 import { createHandler, defineRoutes, route } from '../http/api.js';
-import { Conflict, NotFound } from '../http/errors.js';
+import { Conflict, NotFound } from '../platform/errors.js';
 import { Item, type ItemRecord } from '../db/item.js';
 import { uuidv7 } from '../platform/ids.js';
 import { listPage } from '../db/paging.js';

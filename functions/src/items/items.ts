@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { hasRank, type Role, type schemas } from '@daftar/shared';
 import { Item, type ItemRecord } from '../db/item.js';
 import type { Principal } from '../http/principal.js';
-import { Forbidden, NotFound } from '../http/errors.js';
+import { Forbidden, NotFound } from '../platform/errors.js';
 
 export type ItemPublic = z.infer<typeof schemas.itemPublic>;
 

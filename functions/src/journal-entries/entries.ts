@@ -4,7 +4,7 @@ import type { JournalEntryCreate } from '@daftar/shared/schemas/accounting';
 import { JournalEntry, type JournalEntryRecord } from '../db/journalEntry.js';
 import { BankReconciliation } from '../db/bankTransaction.js';
 import { conditionCheck, isConditionFailure } from '../db/transaction.js';
-import { Conflict, NotFound, ValidationError, type ValidationIssue } from '../http/errors.js';
+import { Conflict, NotFound, ValidationError, type ValidationIssue } from '../platform/errors.js';
 import { uuidv7 } from '../platform/ids.js';
 import { addDays } from '../ledger/dates.js';
 import { buildPosting, buildReversal, postTransaction, validatePostings, type PostingInput, type PostingLine } from '../ledger/posting.js';

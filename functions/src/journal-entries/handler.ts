@@ -1,7 +1,7 @@
 import { hasRank, schemas } from '@daftar/shared';
 import * as accounting from '@daftar/shared/schemas/accounting';
 import { createHandler, defineRoutes, route } from '../http/api.js';
-import { Forbidden } from '../http/errors.js';
+import { Forbidden } from '../platform/errors.js';
 import { listPage } from '../db/paging.js';
 import type { JournalEntryRecord } from '../db/journalEntry.js';
 import { ensureChartOfAccounts, ledgerSettings, loadChart } from '../ledger/chart.js';

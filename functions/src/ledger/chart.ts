@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { AccountSubtype, AccountType } from '@daftar/shared/schemas/accounting';
 import { Account, AccountCode, ChartOfAccounts, type AccountRecord } from '../db/account.js';
 import { Organization } from '../db/organization.js';
-import { Conflict, NotFound } from '../http/errors.js';
+import { Conflict, NotFound } from '../platform/errors.js';
 import { logger } from '../platform/logger.js';
 import { postTransaction, putItem, type TransactItem } from '../db/transaction.js';
 

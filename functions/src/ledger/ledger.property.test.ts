@@ -10,7 +10,7 @@ import { money } from '@daftar/shared';
 import { createOrganization, createUser } from '../../test/fixtures.js';
 import { AccountPosting, JournalEntry } from '../db/journalEntry.js';
 import { Item } from '../db/item.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError, statusOf as httpStatusOf } from '../http/errors.js';
 import { accountBalances, trialBalance, type Totals } from './balances.js';
 import { ensureChartOfAccounts } from './chart.js';
 import { addDays } from './dates.js';
@@ -101,7 +101,7 @@ describe('ledger properties', () => {
       } catch (err) {
         // Only an entry already reversed (by an earlier or a concurrent operation) may refuse.
         expect(err).toBeInstanceOf(HttpError);
-        expect((err as HttpError).status).toBe(409);
+        expect(httpStatusOf(err as HttpError)).toBe(409);
         expect(reversed.has(target.id) || (await JournalEntry.get({ organization_id: organizationId, id: target.id }).go({ consistent: true })).data?.status === 'reversed').toBe(true);
       }
       return;

@@ -5,7 +5,7 @@
  * closed periods are always a prefix of the calendar and one date describes the lock.
  */
 import { AccountingPeriod, LEDGER_LOCK_COPIES, LedgerLock, type AccountingPeriodRecord } from '../db/accountingPeriod.js';
-import { Conflict, NotFound } from '../http/errors.js';
+import { Conflict, NotFound } from '../platform/errors.js';
 import { uuidv7 } from '../platform/ids.js';
 import { lastDayOfMonth, monthOf } from './dates.js';
 import { onConditionFailed, postTransaction, updateItem, type TransactItem } from '../db/transaction.js';

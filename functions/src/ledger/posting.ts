@@ -86,8 +86,8 @@ import {
   isCalendarDate,
   type JournalSourceType,
 } from '@daftar/shared/schemas/accounting';
-import type { ValidationIssue } from '../http/errors.js';
-import { Conflict, NotFound, ValidationError } from '../http/errors.js';
+import type { ValidationIssue } from '../platform/errors.js';
+import { Conflict, NotFound, ValidationError } from '../platform/errors.js';
 import { Account, type AccountRecord } from '../db/account.js';
 import { AccountBalance, type DayAttribute, type DayLinesAttribute } from '../db/accountBalance.js';
 import { LEDGER_LOCK_COPIES, LedgerLock } from '../db/accountingPeriod.js';

@@ -4,7 +4,7 @@ import { OnboardingProgress, type OnboardingProgressItem } from '../db/onboardin
 import type { OrganizationItem } from '../db/organization.js';
 import { User, type UserItem } from '../db/user.js';
 import { zodIssues } from '../http/api.js';
-import { BadRequest, Conflict, ValidationError } from '../http/errors.js';
+import { BadRequest, Conflict, ValidationError } from '../platform/errors.js';
 import { nowIso } from '../platform/ids.js';
 import { createInvitation, sendInvitationEmail } from '../invitations/invitations.js';
 import { getMembership } from '../organizations/members.js';

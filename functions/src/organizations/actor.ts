@@ -1,6 +1,6 @@
 import type { Role } from '@daftar/shared';
 import type { RouteContext } from '../http/api.js';
-import { Unauthorized } from '../http/errors.js';
+import { Unauthorized } from '../platform/errors.js';
 
 /**
  * Who acts on an organization route, with the rank the pipeline granted (superusers act as

@@ -1,7 +1,7 @@
 import { schemas } from '@daftar/shared';
 import { createHandler, defineRoutes, route } from '../http/api.js';
 import { writeAudit } from '../http/audit.js';
-import { Forbidden, NotFound } from '../http/errors.js';
+import { Forbidden, NotFound } from '../platform/errors.js';
 import { User } from '../db/user.js';
 import { organizationActor } from './actor.js';
 import { signedInUser } from '../http/api.js';

@@ -2,7 +2,7 @@ import { ROLE_RANK, type Role, type schemas } from '@daftar/shared';
 import { Membership, type MembershipItem } from '../db/membership.js';
 import { Organization, type OrganizationItem } from '../db/organization.js';
 import { User, UserEmail, type UserItem } from '../db/user.js';
-import { Conflict, Forbidden, NotFound } from '../http/errors.js';
+import { Conflict, Forbidden, NotFound } from '../platform/errors.js';
 import { nowIso } from '../platform/ids.js';
 import { pendingInvitationClosingSteps } from '../invitations/transitions.js';
 import { conditionCheck, deleteItem, putItem, updateItem, postTransaction, type TransactItem } from '../db/transaction.js';

@@ -3,7 +3,7 @@ import { ApiKey } from '../db/apiKey.js';
 import { Invitation, InvitationEmail } from '../db/invitation.js';
 import { Membership, type MembershipItem } from '../db/membership.js';
 import { Organization, OrganizationName, organizationNameKey, type OrganizationItem } from '../db/organization.js';
-import { Conflict, NotFound } from '../http/errors.js';
+import { Conflict, NotFound } from '../platform/errors.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
 import { deleteItem, putItem, updateItem, postInChunks, postTransaction, type TransactItem } from '../db/transaction.js';
 

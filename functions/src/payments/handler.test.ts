@@ -11,7 +11,7 @@ import { JournalEntry } from '../db/journalEntry.js';
 import { Payment, PaymentAllocation } from '../db/payment.js';
 import { isReferenced } from '../db/reference.js';
 import { Reply, validate, type RouteContext } from '../http/api.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError, statusOf } from '../http/errors.js';
 import { trialBalance } from '../ledger/balances.js';
 import { buildPosting, postTransaction, putItem, systemAccounts } from '../ledger/posting.js';
 import { ledgerSnapshot } from '../ledger/test-helpers.js';
@@ -135,7 +135,7 @@ async function invokeRoute(
     const result = await def.handler(ctx);
     return result instanceof Reply ? { status: result.status, body: result.body as any } : { status: def.status ?? 200, body: result as any };
   } catch (error) {
-    if (error instanceof HttpError) return { status: error.status, body: { detail: error.detail } as any };
+    if (error instanceof HttpError) return { status: statusOf(error), body: { detail: error.detail } as any };
     throw error;
   }
 }

@@ -9,7 +9,7 @@ import { IdempotencyRecord } from '../db/idempotencyRecord.js';
 import { Invoice, type InvoiceRecord } from '../db/invoice.js';
 import { Payment } from '../db/payment.js';
 import { Reply, type RouteContext } from '../http/api.js';
-import { HttpError } from '../http/errors.js';
+import { HttpError, statusOf } from '../http/errors.js';
 import { IDEMPOTENCY_TTL_SECONDS, canonicalJson, idempotent, requestFingerprint } from '../http/idempotency.js';
 import { confirmInvoice, createInvoice } from '../invoices/invoices.js';
 import { trialBalance } from '../ledger/balances.js';
@@ -48,7 +48,7 @@ const outcome = async (run: Promise<Reply>) => {
     const reply = await run;
     return { status: reply.status, body: reply.body as { id: string }, replayed: reply.headers['idempotent-replayed'] === 'true' };
   } catch (error) {
-    if (error instanceof HttpError) return { status: error.status, body: { detail: error.detail } as never, replayed: false };
+    if (error instanceof HttpError) return { status: statusOf(error), body: { detail: error.detail } as never, replayed: false };
     throw error;
   }
 };

@@ -37,7 +37,7 @@ import {
 } from '../db/payment.js';
 import { referenceItem } from '../db/reference.js';
 import { conditionCheck, isConditionFailure, putItem, type TransactItem } from '../db/transaction.js';
-import { Conflict, NotFound, ValidationError, type ValidationIssue } from '../http/errors.js';
+import { Conflict, NotFound, ValidationError, type ValidationIssue } from '../platform/errors.js';
 import type { IdempotencyGuard } from '../http/idempotency.js';
 import { todayIn } from '../ledger/dates.js';
 import {

@@ -7,7 +7,7 @@
 import { todayInZone } from '@daftar/shared/reportPeriods';
 import { EXPORTABLE_REPORT_IDS, reportTablePublic, type ExportableReportId } from '@daftar/shared/schemas/reportCatalogue';
 import type { RouteContext } from '../http/api.js';
-import { NotFound } from '../http/errors.js';
+import { NotFound } from '../platform/errors.js';
 import { analysisReports } from './analyses/tables.js';
 import type { ReportDefinition, ReportOrganization, ReportRequest } from './definition.js';
 import type { ReportTable } from './export/format.js';

@@ -8,7 +8,7 @@
 import { isCalendarDate } from '@daftar/shared/schemas/accounting';
 import { ReportPeriodError, resolveReportPeriod, type ReportPeriod, type ReportPeriodInput, type ResolvedReportPeriod } from '@daftar/shared/reportPeriods';
 import { Organization } from '../db/organization.js';
-import { NotFound, ValidationError } from '../http/errors.js';
+import { NotFound, ValidationError } from '../platform/errors.js';
 import type { ReportLanguage, ReportOrganization, ReportRequest } from './definition.js';
 
 /** Where a report's parameters came from: the query string, or the body of a bulk export. */

@@ -6,7 +6,7 @@ import { money, tax as taxMath, type TaxLineInput } from '@daftar/shared';
 import { jofotaraCategoryOf, type TaxCalculationRequest, type TaxCalculationResult } from '@daftar/shared/schemas/taxes';
 import { Tax, type TaxRecord } from '../db/tax.js';
 import { Organization } from '../db/organization.js';
-import { ValidationError, type ValidationIssue } from '../http/errors.js';
+import { ValidationError, type ValidationIssue } from '../platform/errors.js';
 
 /** The organization's taxes named by the lines (BatchGet; another organization's id is simply absent). */
 async function taxesById(organizationId: string, ids: string[]): Promise<Map<string, TaxRecord>> {

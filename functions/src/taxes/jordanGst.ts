@@ -7,7 +7,7 @@ import { jordanTax } from '@daftar/shared';
 import { defaultTaxAccountSubtypes, type JordanGstDefault } from '@daftar/shared/schemas/taxes';
 import { Organization, type OrganizationItem } from '../db/organization.js';
 import { Tax, type TaxRecord } from '../db/tax.js';
-import { Conflict, NotFound } from '../http/errors.js';
+import { Conflict, NotFound } from '../platform/errors.js';
 import { onConditionFailed, putItem, updateItem, postTransaction, type TransactItem } from '../db/transaction.js';
 import { uuidv7 } from '../platform/ids.js';
 import { loadTaxes, taxCodeStep, unsetOtherDefaults } from './taxes.js';

@@ -13,7 +13,7 @@ import {
   type TaxUpdate,
 } from '@daftar/shared/schemas/taxes';
 import { Tax, TaxCode, type TaxRecord } from '../db/tax.js';
-import { Conflict, NotFound, ValidationError } from '../http/errors.js';
+import { Conflict, NotFound, ValidationError } from '../platform/errors.js';
 import { deleteItem, putItem, updateItem, postTransaction, type TransactItem } from '../db/transaction.js';
 import { uuidv7 } from '../platform/ids.js';
 import { assertUnreferenced, InUse, type ReferenceCheck } from '../db/references.js';

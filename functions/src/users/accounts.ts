@@ -6,7 +6,7 @@ import { Organization } from '../db/organization.js';
 import { User, UserEmail, type UserItem } from '../db/user.js';
 import { writeAudit, type AuditEntry } from '../http/audit.js';
 import type { RouteContext } from '../http/api.js';
-import { Conflict } from '../http/errors.js';
+import { Conflict } from '../platform/errors.js';
 import { newVerification, sendVerification, type PendingVerification } from '../email-verification/verification.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
 import { logger } from '../platform/logger.js';

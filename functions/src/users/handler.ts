@@ -5,7 +5,7 @@ import { OrganizationName, organizationNameKey } from '../db/organization.js';
 import { User } from '../db/user.js';
 import { consume, MAIL_IP_WINDOW_SECONDS, SIGNUPS_MAX_PER_IP } from '../auth/rateLimit.js';
 import { createHandler, defineRoutes, route, signedInPrincipal } from '../http/api.js';
-import { BadRequest, Forbidden, NotFound } from '../http/errors.js';
+import { BadRequest, Forbidden, NotFound } from '../platform/errors.js';
 import { verifyPassword } from '../platform/passwords.js';
 import { issueAccessToken } from '../platform/tokens.js';
 import { auditPlatform, createAccount, deleteAccount, getUser, publicUser, updateAccount, type AccountChanges } from './accounts.js';

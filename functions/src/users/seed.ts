@@ -1,4 +1,4 @@
-import { Conflict } from '../http/errors.js';
+import { Conflict } from '../platform/errors.js';
 import { createAccount, findUserByEmail } from './accounts.js';
 import { schemas } from '@daftar/shared';
 

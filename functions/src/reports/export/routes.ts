@@ -17,7 +17,7 @@ import {
   type ExportFormat,
 } from '@daftar/shared/schemas/reportCatalogue';
 import { route, type RouteContext, type RouteDefs } from '../../http/api.js';
-import { ValidationError } from '../../http/errors.js';
+import { ValidationError } from '../../platform/errors.js';
 import { buildReportRequest, buildReportTable, organizationToday, reportDefinition } from '../catalogue.js';
 import { bulkExportFileName, exportFileName } from './format.js';
 import { contentTypeOf, deliverExport, renderReport } from './files.js';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ValidationError } from '../../http/errors.js';
+import { ValidationError } from '../../platform/errors.js';
 import { call } from '../../../test/client.js';
 import { defaultAccountId } from '../../ledger/chart.js';
 import { filingPeriodOfMonth, jordanTaxReturn, lastCompletedFilingPeriod, resolveFilingPeriod } from './jordan-tax.js';
@@ -24,7 +24,7 @@ describe('GST filing periods', () => {
     expect(marchApril).toEqual({ from: '2026-03-01', to: '2026-04-30', label: 'March–April 2026', label_ar: 'آذار–نيسان 2026' });
     for (const refusal of refusals) {
       expect(refusal).toBeInstanceOf(ValidationError);
-      expect((refusal as ValidationError).status).toBe(422);
+      expect((refusal as ValidationError).kind).toBe('invalid');
       expect((refusal as ValidationError).detail).toMatchObject([{ loc: ['query', 'tax_period'] }]);
     }
   });

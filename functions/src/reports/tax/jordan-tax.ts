@@ -25,7 +25,7 @@ import { Invoice, type StoredInvoiceLine } from '../../db/invoice.js';
 import { InvoiceReturn, type StoredReturnLine } from '../../db/invoiceReturn.js';
 import { Organization } from '../../db/organization.js';
 import { Tax } from '../../db/tax.js';
-import { NotFound, ValidationError } from '../../http/errors.js';
+import { NotFound, ValidationError } from '../../platform/errors.js';
 import { accountBalances } from '../../ledger/balances.js';
 import { loadChart } from '../../ledger/chart.js';
 import { formatAmount } from '../../ledger/present.js';

@@ -4,7 +4,7 @@ import { reportTablePublic } from '@daftar/shared/schemas/reportCatalogue';
 import { call } from '../../../test/client.js';
 import { AuditLog } from '../../db/auditLog.js';
 import { EinvoiceSubmission } from '../../db/einvoiceSubmission.js';
-import { ValidationError } from '../../http/errors.js';
+import { ValidationError } from '../../platform/errors.js';
 import { nowIso, uuidv7 } from '../../platform/ids.js';
 import { buildAuditTrail } from './audit-trail.js';
 import { localDateTime, startOfDayIn } from './common.js';
