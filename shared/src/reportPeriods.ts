@@ -3,7 +3,7 @@
  * organization's time zone (Asia/Amman by default) and fiscal year. Quarters and years are fiscal:
  * an organization whose year starts in April has Q1 = April–June. Pure: "now" is an argument.
  */
-import { isCalendarDate } from './schemas/accounting.js';
+import { isCalendarDate } from './schemas/common.js';
 
 export const REPORT_PERIODS = ['current_month', 'last_month', 'current_quarter', 'last_quarter', 'current_year', 'last_year', 'custom'] as const;
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];

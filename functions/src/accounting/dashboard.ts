@@ -24,9 +24,8 @@ import type { AccountRecord } from '../db/account.js';
 import { Bill, billOutstanding } from '../db/bill.js';
 import { Invoice, outstandingOf } from '../db/invoice.js';
 import { JournalEntry } from '../db/journalEntry.js';
-import { Organization } from '../db/organization.js';
+import { organizationSettings } from '../organizations/settings.js';
 import { countMatching } from '../db/paging.js';
-import { NotFound } from '../platform/errors.js';
 import { balanceItems, itemTotals, normalBalance, type Totals } from '../ledger/balances.js';
 import { CASH_SUBTYPES, ensureChartOfAccounts, loadChart } from '../ledger/chart.js';
 import { addDays, dayOf, monthOf, todayIn } from '../ledger/dates.js';
@@ -88,17 +87,11 @@ interface Books {
   byMonth: Map<string, Map<string, Totals>>;
 }
 
-async function organizationOf(organizationId: string) {
-  const { data } = await Organization.get({ id: organizationId }).go();
-  if (!data) throw new NotFound('Organization not found');
-  return data;
-}
-
 /** One read of the balance items up to the date, summed three ways. */
 async function readBooks(organizationId: string, asOfInput?: string): Promise<Books> {
-  const organization = await organizationOf(organizationId);
-  const asOf = asOfInput ?? todayIn(organization.timezone);
-  const fyStart = fiscalYearStart(asOf, organization.fiscal_year_start_month);
+  const organization = await organizationSettings(organizationId);
+  const asOf = asOfInput ?? todayIn(organization.timeZone);
+  const fyStart = fiscalYearStart(asOf, organization.fiscalYearStartMonth);
   const asOfMonth = monthOf(asOf);
   const fyStartMonth = monthOf(fyStart);
   const shownMonths = new Set(monthsEndingAt(asOfMonth, MONTHS_SHOWN));
@@ -119,7 +112,7 @@ async function readBooks(organizationId: string, asOfInput?: string): Promise<Bo
       byMonth.set(item.month, month);
     }
   }
-  return { organizationId, currency: organization.base_currency, asOf, fiscalYearStart: fyStart, chart, toDate, yearToDate, byMonth };
+  return { organizationId, currency: organization.currency, asOf, fiscalYearStart: fyStart, chart, toDate, yearToDate, byMonth };
 }
 
 /** Sum of the normal balances of the chart's accounts that `pick` selects. */

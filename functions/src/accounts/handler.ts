@@ -2,20 +2,21 @@ import { z } from 'zod';
 import { schemas } from '@daftar/shared';
 import * as accounting from '@daftar/shared/schemas/accounting';
 import type { AccountTreeNode } from '@daftar/shared/schemas/accounting';
+import { alsoUnderAccounting } from '../http/accounting-paths.js';
 import { createHandler, defineRoutes, route } from '../http/api.js';
 import { accountBalances, trialBalance } from '../ledger/balances.js';
-import { byCode, ensureChartOfAccounts, ledgerSettings, loadChart } from '../ledger/chart.js';
+import { byCode, ensureChartOfAccounts, loadChart } from '../ledger/chart.js';
+import { organizationSettings } from '../organizations/settings.js';
 import { todayIn } from '../ledger/dates.js';
 import { formatAmount, presentAccount } from '../ledger/present.js';
 import { createAccount, deleteAccount, getAccount, ledgerCard, summaryByType, updateAccount } from './accounts.js';
 
 const ORG = '/api/v1/organizations/{organization_id}';
-const ACCOUNTING = `${ORG}/accounting`;
 
 /** Every accounts route starts here: the chart exists before anyone reads or changes it. */
 async function prepare(organizationId: string) {
   await ensureChartOfAccounts(organizationId);
-  return ledgerSettings(organizationId);
+  return organizationSettings(organizationId);
 }
 
 const matches = (account: { code: string; name: string; name_ar?: string }, search: string) => {
@@ -176,6 +177,7 @@ const transactionsRoute = route({
       data: rows.map(({ posting, balance }) => ({
         entry_id: posting.entry_id,
         entry_number: posting.entry_number ?? null,
+        entry_name: posting.entry_name ?? (posting.entry_number ? `JE-${String(posting.entry_number).padStart(6, '0')}` : null),
         date: posting.date,
         memo: posting.memo ?? null,
         description: posting.description ?? null,
@@ -220,23 +222,17 @@ const trialBalanceRoute = route({
 
 // The accounting-prefixed paths are the same routes (SPEC §7): one implementation each.
 export const routes = defineRoutes('accounts', {
-  [`GET ${ORG}/accounts`]: listAccounts,
-  [`POST ${ORG}/accounts`]: createAccountRoute,
-  [`GET ${ORG}/accounts/chart`]: chartRoute,
-  [`GET ${ORG}/accounts/summary/by-type`]: summaryRoute,
-  [`GET ${ORG}/accounts/{account_id}`]: getAccountRoute,
-  [`PATCH ${ORG}/accounts/{account_id}`]: updateAccountRoute,
-  [`DELETE ${ORG}/accounts/{account_id}`]: deleteAccountRoute,
-  [`GET ${ORG}/accounts/{account_id}/transactions`]: transactionsRoute,
-  [`GET ${ACCOUNTING}/accounts`]: listAccounts,
-  [`POST ${ACCOUNTING}/accounts`]: createAccountRoute,
-  [`GET ${ACCOUNTING}/accounts/chart`]: chartRoute,
-  [`GET ${ACCOUNTING}/accounts/summary/by-type`]: summaryRoute,
-  [`GET ${ACCOUNTING}/accounts/{account_id}`]: getAccountRoute,
-  [`PATCH ${ACCOUNTING}/accounts/{account_id}`]: updateAccountRoute,
-  [`DELETE ${ACCOUNTING}/accounts/{account_id}`]: deleteAccountRoute,
-  [`GET ${ACCOUNTING}/accounts/{account_id}/transactions`]: transactionsRoute,
-  [`GET ${ACCOUNTING}/trial-balance`]: trialBalanceRoute,
+  ...alsoUnderAccounting({
+    [`GET ${ORG}/accounts`]: listAccounts,
+    [`POST ${ORG}/accounts`]: createAccountRoute,
+    [`GET ${ORG}/accounts/chart`]: chartRoute,
+    [`GET ${ORG}/accounts/summary/by-type`]: summaryRoute,
+    [`GET ${ORG}/accounts/{account_id}`]: getAccountRoute,
+    [`PATCH ${ORG}/accounts/{account_id}`]: updateAccountRoute,
+    [`DELETE ${ORG}/accounts/{account_id}`]: deleteAccountRoute,
+    [`GET ${ORG}/accounts/{account_id}/transactions`]: transactionsRoute,
+  }),
+  [`GET ${ORG}/accounting/trial-balance`]: trialBalanceRoute,
 });
 
 export const handler = createHandler(routes);

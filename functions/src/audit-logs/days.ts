@@ -1,4 +1,5 @@
 /** UTC calendar days (`YYYY-MM-DD`) and the UUIDv7 id bounds that turn a time range into a key range. */
+import { isCalendarDate } from '@daftar/shared/schemas/common';
 import { ValidationError } from '../platform/errors.js';
 
 const DAY_MS = 86_400_000;
@@ -7,11 +8,10 @@ export const utcDay = (at: Date | number) => new Date(at).toISOString().slice(0,
 
 /** Midnight UTC of `day` in epoch ms; a 422 for dates the calendar does not have (2025-02-30). */
 export function dayStart(day: string, field = 'date'): number {
-  const ms = Date.parse(`${day}T00:00:00.000Z`);
-  if (Number.isNaN(ms) || utcDay(ms) !== day) {
+  if (!isCalendarDate(day)) {
     throw new ValidationError([{ loc: ['query', field], msg: `Invalid date ${day}`, type: 'date_invalid' }]);
   }
-  return ms;
+  return Date.parse(`${day}T00:00:00.000Z`);
 }
 
 export const addDays = (day: string, n: number) => utcDay(dayStart(day) + n * DAY_MS);

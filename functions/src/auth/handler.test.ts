@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LOGIN_MAX_FAILURES } from '@daftar/shared';
 import { call, outbox, uniqueEmail } from '../../test/client.js';
 import { createUser, TEST_PASSWORD } from '../../test/fixtures.js';
+import { malformedMultipart, malformedUrlencoded } from '../../test/malformed-bodies.js';
 import { AuditLog, AUDIT_PLATFORM } from '../db/auditLog.js';
 import { PasswordReset } from '../db/passwordReset.js';
 import { RateLimit } from '../db/rateLimit.js';
@@ -188,5 +189,41 @@ describe('password recovery', () => {
     expect(outbox(user.email)).toHaveLength(0);
     expect((await call('POST', `/api/v1/password-recovery-html-content/${user.email}`, { token })).status).toBe(403);
     expect((await call('POST', `/api/v1/password-recovery-html-content/${uniqueEmail('none')}`, { token: admin.token })).status).toBe(404);
+  });
+});
+
+describe('sign-in with a malformed body', () => {
+  const LOGIN = '/api/v1/login/access-token';
+  const platformAudit = async () => (await AuditLog.query.byOrganization({ organization_id: AUDIT_PLATFORM }).go({ pages: 'all' })).data.length;
+
+  it('also takes the form as multipart/form-data, as OAuth2 clients may send it', async () => {
+    const { user } = await createUser();
+    const boundary = '----daftarLogin';
+    const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const body = `${part('username', user.email)}${part('password', TEST_PASSWORD)}--${boundary}--\r\n`;
+    const res = await call('POST', LOGIN, { raw: { body, contentType: `multipart/form-data; boundary=${boundary}` }, ip: '198.51.100.90' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.token_type).toBe('bearer');
+  });
+
+  it('answers truncated, boundary-less, oversized and badly encoded bodies with a 4xx and a detail, writing nothing', async () => {
+    // prepare: the right e-mail and password inside every body, so a body read leniently would sign in
+    const { user } = await createUser();
+    const cases = [
+      ...malformedMultipart(1024 * 1024, { username: user.email, password: TEST_PASSWORD }),
+      ...malformedUrlencoded({ parsed: true }).map((c) => ({ ...c, body: Buffer.from(c.body.toString('latin1').replace('username=a&', `username=${encodeURIComponent(user.email)}&`), 'latin1') })),
+    ];
+    const auditBefore = await platformAudit();
+    for (const c of cases) {
+      // act
+      const res = await call('POST', LOGIN, { raw: { body: c.body, contentType: c.contentType }, ip: '198.51.100.91' });
+      // assess
+      expect({ name: c.name, status: res.status }).toEqual({ name: c.name, status: c.status });
+      expect(res.body.detail, c.name).toBeTruthy();
+    }
+    // No failure was counted (the user is not locked out) and nothing was audited.
+    expect(await failedSignIns(user.email)).toEqual([]);
+    expect(await platformAudit()).toBe(auditBefore);
+    expect((await signIn(user.email, TEST_PASSWORD, '198.51.100.91')).status).toBe(200);
   });
 });

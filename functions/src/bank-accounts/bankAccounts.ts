@@ -12,7 +12,8 @@ import { conditionCheck, deleteItem, onConditionFailed, postTransaction, putItem
 import { Conflict, NotFound, ValidationError, type ValidationIssue } from '../platform/errors.js';
 import { accountBalances, normalBalance, type Totals } from '../ledger/balances.js';
 import { ensureChartOfAccounts, loadChart, systemAccount } from '../ledger/chart.js';
-import { buildPosting, buildReversal } from '../ledger/posting.js';
+import { reversalOf, type PostingInput } from '../ledger/posting.js';
+import { postDocument } from '../documents/posting-path.js';
 import { formatAmount } from '../ledger/present.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
 
@@ -96,14 +97,16 @@ export async function createBankAccount(organizationId: string, input: BankAccou
   const now = nowIso();
   const id = uuidv7();
   const items: TransactItem[] = [];
-  let openingEntryId: string | undefined;
+  const openingEntryId = opening !== 0 ? uuidv7() : undefined;
+  const postings: PostingInput[] = [];
   if (opening !== 0) {
     const equity = await systemAccount(organizationId, 'opening_balance_equity');
     const amount = Math.abs(opening);
-    const posting = await buildPosting({
+    postings.push({
       organizationId,
       date: input.opening_balance_date!,
       source: { type: 'opening_balance', id },
+      entryId: openingEntryId,
       memo: `Opening balance of ${input.name}`,
       createdBy: actorId,
       lines:
@@ -118,8 +121,6 @@ export async function createBankAccount(organizationId: string, input: BankAccou
             ],
       issuePath: ['body'],
     });
-    openingEntryId = posting.entry.id;
-    items.push(...posting.transactItems);
   }
   const bank: BankAccountRecord = {
     organization_id: organizationId,
@@ -148,7 +149,8 @@ export async function createBankAccount(organizationId: string, input: BankAccou
     claimLedgerAccount(organizationId, ledger, id),
     ledgerAccountStillUsable(organizationId, ledger.id),
   );
-  await postTransaction(items);
+  // The opening balance's entry takes the journal's next number in the same transaction (posting path).
+  await postDocument({ organizationId, build: () => ({ postings, items, finish: () => bank }) });
   return bank;
 }
 
@@ -217,17 +219,19 @@ export async function deleteBankAccount(organizationId: string, id: string, acto
     ),
     releaseLedgerAccount(organizationId, bank.account_id, id),
   ];
+  const postings: PostingInput[] = [];
   if (bank.opening_entry_id) {
-    const reversal = await buildReversal({
+    const reversal = await reversalOf({
       organizationId,
       entryId: bank.opening_entry_id,
       date: bank.opening_balance_date!,
       memo: `Opening balance of ${bank.name} withdrawn: bank account deleted`,
       createdBy: actorId,
     });
-    items.push(...reversal.transactItems);
+    postings.push(reversal.posting);
+    items.push(reversal.originalUpdate(reversal.posting.entryId!, nowIso()));
   }
-  await postTransaction(items);
+  await postDocument({ organizationId, build: () => ({ postings, items, finish: () => bank }) });
   return bank;
 }
 

@@ -1,9 +1,11 @@
 import { MAX_UPLOAD_BYTES, schemas } from '@daftar/shared';
 import * as banking from '@daftar/shared/schemas/banking';
+import { alsoUnderAccounting } from '../http/accounting-paths.js';
 import { createHandler, defineRoutes, route, validate, type RouteContext } from '../http/api.js';
 import { parseBody } from '../http/body.js';
 import { UnsupportedMediaType, ValidationError } from '../platform/errors.js';
-import { actorIdOf, formatAmount } from '../ledger/present.js';
+import { actorIdOf } from '../http/principal.js';
+import { formatAmount } from '../ledger/present.js';
 import type { BankAccountRecord } from '../db/bankAccount.js';
 import {
   createBankAccount,
@@ -19,9 +21,7 @@ import { presentSuggestion, reconcile, suggestMatches, unreconcile } from './rec
 import { decodeStatement, parseStatement } from './statement.js';
 
 const ORG = '/api/v1/organizations/{organization_id}';
-const ACCOUNTING = `${ORG}/accounting`;
 
-const actorOf = (ctx: RouteContext<unknown, unknown>) => actorIdOf(ctx.principal);
 const bankOf = (ctx: RouteContext<unknown, unknown>) => getBankAccount(ctx.organizationId!, ctx.params.id!);
 const amountText = (bank: BankAccountRecord, minor: number) => `${formatAmount(minor, bank.currency)} ${bank.currency}`;
 
@@ -55,7 +55,7 @@ const createRoute = route({
   response: banking.bankAccountPublic,
   status: 201,
   handler: async (ctx) => {
-    const bank = await createBankAccount(ctx.organizationId!, ctx.body, actorOf(ctx));
+    const bank = await createBankAccount(ctx.organizationId!, ctx.body, actorIdOf(ctx.principal));
     ctx.audit({
       action: 'bank_account.created',
       entity_type: 'bank_account',
@@ -98,7 +98,7 @@ const deleteRoute = route({
   summary: 'Delete a bank account without statement lines (its opening balance is reversed); one with lines: 409, deactivate it',
   response: schemas.message,
   handler: async (ctx) => {
-    const bank = await deleteBankAccount(ctx.organizationId!, ctx.params.id!, actorOf(ctx));
+    const bank = await deleteBankAccount(ctx.organizationId!, ctx.params.id!, actorIdOf(ctx.principal));
     ctx.audit({
       action: 'bank_account.deleted',
       entity_type: 'bank_account',
@@ -129,7 +129,7 @@ const addLineRoute = route({
   status: 201,
   handler: async (ctx) => {
     const bank = await bankOf(ctx);
-    const line = await addLine(bank, ctx.body, actorOf(ctx));
+    const line = await addLine(bank, ctx.body, actorIdOf(ctx.principal));
     ctx.audit({
       action: 'bank_transaction.created',
       entity_type: 'bank_transaction',
@@ -175,7 +175,7 @@ const importRoute = route({
     const request = await statementRequest(ctx);
     const parsed = parseStatement(request.text, { currency: bank.currency, mapping: request.mapping, dateFormat: request.dateFormat, hasHeader: request.hasHeader });
     if (parsed.issues.length) throw new ValidationError(parsed.issues);
-    const outcome = await importRows(bank, parsed.rows, actorOf(ctx));
+    const outcome = await importRows(bank, parsed.rows, actorIdOf(ctx.principal));
     const layout = parsed.layout!;
     const total = outcome.imported.reduce((sum, line) => sum + line.amount, 0);
     ctx.audit({
@@ -226,7 +226,7 @@ const reconcileRoute = route({
   handler: async (ctx) => {
     const bank = await bankOf(ctx);
     const line = await getLine(ctx.organizationId!, bank.id, ctx.params.transaction_id!);
-    const after = await reconcile(bank, line, ctx.body, actorOf(ctx));
+    const after = await reconcile(bank, line, ctx.body, actorIdOf(ctx.principal));
     ctx.audit({
       action: 'bank_transaction.reconciled',
       entity_type: 'bank_transaction',
@@ -246,7 +246,7 @@ const unreconcileRoute = route({
   handler: async (ctx) => {
     const bank = await bankOf(ctx);
     const line = await getLine(ctx.organizationId!, bank.id, ctx.params.transaction_id!);
-    const after = await unreconcile(bank, line, ctx.query.reversal_date, actorOf(ctx));
+    const after = await unreconcile(bank, line, ctx.query.reversal_date, actorIdOf(ctx.principal));
     ctx.audit({
       action: 'bank_transaction.unreconciled',
       entity_type: 'bank_transaction',
@@ -260,30 +260,20 @@ const unreconcileRoute = route({
 
 /** The accounting-prefixed paths are the same routes (SPEC §7 "duplicated … identical routes"). */
 export const routes = defineRoutes('bank-accounts', {
-  [`GET ${ORG}/bank-accounts`]: listRoute,
-  [`POST ${ORG}/bank-accounts`]: createRoute,
-  [`GET ${ORG}/bank-accounts/list`]: optionsRoute,
-  [`GET ${ORG}/bank-accounts/{id}`]: getRoute,
-  [`PUT ${ORG}/bank-accounts/{id}`]: updateRoute,
-  [`DELETE ${ORG}/bank-accounts/{id}`]: deleteRoute,
-  [`GET ${ORG}/bank-accounts/{id}/transactions`]: linesRoute,
-  [`POST ${ORG}/bank-accounts/{id}/transactions`]: addLineRoute,
-  [`POST ${ORG}/bank-accounts/{id}/transactions/import`]: importRoute,
-  [`GET ${ORG}/bank-accounts/{id}/transactions/{transaction_id}/matches`]: matchesRoute,
-  [`POST ${ORG}/bank-accounts/{id}/reconcile/{transaction_id}`]: reconcileRoute,
-  [`DELETE ${ORG}/bank-accounts/{id}/reconcile/{transaction_id}`]: unreconcileRoute,
-  [`GET ${ACCOUNTING}/bank-accounts`]: listRoute,
-  [`POST ${ACCOUNTING}/bank-accounts`]: createRoute,
-  [`GET ${ACCOUNTING}/bank-accounts/list`]: optionsRoute,
-  [`GET ${ACCOUNTING}/bank-accounts/{id}`]: getRoute,
-  [`PUT ${ACCOUNTING}/bank-accounts/{id}`]: updateRoute,
-  [`DELETE ${ACCOUNTING}/bank-accounts/{id}`]: deleteRoute,
-  [`GET ${ACCOUNTING}/bank-accounts/{id}/transactions`]: linesRoute,
-  [`POST ${ACCOUNTING}/bank-accounts/{id}/transactions`]: addLineRoute,
-  [`POST ${ACCOUNTING}/bank-accounts/{id}/transactions/import`]: importRoute,
-  [`GET ${ACCOUNTING}/bank-accounts/{id}/transactions/{transaction_id}/matches`]: matchesRoute,
-  [`POST ${ACCOUNTING}/bank-accounts/{id}/reconcile/{transaction_id}`]: reconcileRoute,
-  [`DELETE ${ACCOUNTING}/bank-accounts/{id}/reconcile/{transaction_id}`]: unreconcileRoute,
+  ...alsoUnderAccounting({
+    [`GET ${ORG}/bank-accounts`]: listRoute,
+    [`POST ${ORG}/bank-accounts`]: createRoute,
+    [`GET ${ORG}/bank-accounts/list`]: optionsRoute,
+    [`GET ${ORG}/bank-accounts/{id}`]: getRoute,
+    [`PUT ${ORG}/bank-accounts/{id}`]: updateRoute,
+    [`DELETE ${ORG}/bank-accounts/{id}`]: deleteRoute,
+    [`GET ${ORG}/bank-accounts/{id}/transactions`]: linesRoute,
+    [`POST ${ORG}/bank-accounts/{id}/transactions`]: addLineRoute,
+    [`POST ${ORG}/bank-accounts/{id}/transactions/import`]: importRoute,
+    [`GET ${ORG}/bank-accounts/{id}/transactions/{transaction_id}/matches`]: matchesRoute,
+    [`POST ${ORG}/bank-accounts/{id}/reconcile/{transaction_id}`]: reconcileRoute,
+    [`DELETE ${ORG}/bank-accounts/{id}/reconcile/{transaction_id}`]: unreconcileRoute,
+  }),
 });
 
 export const handler = createHandler(routes);

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { money } from '@daftar/shared';
 import type { BankTransactionCreate, BankTransactionPublic } from '@daftar/shared/schemas/banking';
 import { BankAccount, type BankAccountRecord } from '../db/bankAccount.js';
+import { batchGet } from '../db/batch-get.js';
 import { BankTransaction, type BankTransactionRecord } from '../db/bankTransaction.js';
 import { listPage } from '../db/paging.js';
 import { MAX_TRANSACTION_ACTIONS, onConditionFailed, postTransaction, putItem, updateItem, type TransactItem } from '../db/transaction.js';
@@ -58,21 +59,12 @@ const BATCH_READS_AT_ONCE = 10;
 
 /** Which of the given line ids are stored (consistent BatchGets of 100, a few at a time, unprocessed keys retried). */
 async function existingIds(organizationId: string, bankAccountId: string, ids: string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  const readBatch = async (batch: string[]) => {
-    let keys = batch.map((id) => ({ organization_id: organizationId, bank_account_id: bankAccountId, id }));
-    for (let attempt = 0; keys.length; attempt++) {
-      if (attempt >= 8) throw new Error('BatchGet kept leaving keys unprocessed');
-      const { data, unprocessed } = await BankTransaction.get(keys).go({ consistent: true, attributes: ['organization_id', 'bank_account_id', 'id'] });
-      for (const line of data) found.add(line.id);
-      keys = unprocessed.map((k) => ({ organization_id: organizationId, bank_account_id: bankAccountId, id: k.id }));
-      if (keys.length) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-    }
-  };
-  const batches: string[][] = [];
-  for (let i = 0; i < ids.length; i += 100) batches.push(ids.slice(i, i + 100));
-  for (let i = 0; i < batches.length; i += BATCH_READS_AT_ONCE) await Promise.all(batches.slice(i, i + BATCH_READS_AT_ONCE).map(readBatch));
-  return found;
+  const stored = await batchGet(
+    ids.map((id) => ({ organization_id: organizationId, bank_account_id: bankAccountId, id })),
+    (keys) => BankTransaction.get(keys).go({ consistent: true, attributes: ['organization_id', 'bank_account_id', 'id'] }),
+    { concurrency: BATCH_READS_AT_ONCE, what: 'statement lines' },
+  );
+  return new Set(stored.map((line) => line.id));
 }
 
 /** A concurrent import or entry wrote one of these lines first. */

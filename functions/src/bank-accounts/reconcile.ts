@@ -20,9 +20,10 @@ import { Tax } from '../db/tax.js';
 import { conditionCheck, deleteItem, onConditionFailed, postTransaction, putItem, updateItem, type TransactItem } from '../db/transaction.js';
 import { Conflict, ValidationError } from '../platform/errors.js';
 import { addDays } from '../ledger/dates.js';
-import { buildPosting, buildReversal, systemAccount, type PostingLine } from '../ledger/posting.js';
+import { entryLabel, reversalOf, systemAccount, type PostingInput, type PostingLine } from '../ledger/posting.js';
+import { postDocument } from '../documents/posting-path.js';
 import { formatAmount } from '../ledger/present.js';
-import { nowIso } from '../platform/ids.js';
+import { nowIso, uuidv7 } from '../platform/ids.js';
 import { calculateTaxes } from '../taxes/calculate.js';
 import { normalizeHeader } from './statement.js';
 
@@ -140,6 +141,7 @@ export function presentSuggestion(s: MatchSuggestion, currency: string) {
   return {
     journal_entry_id: s.entry.id,
     entry_number: s.entry.number ?? null,
+    entry_name: entryLabel(s.entry),
     date: s.posting.date,
     amount: formatAmount(netOf(s.posting), currency),
     memo: s.posting.memo ?? null,
@@ -208,7 +210,6 @@ const countUnreconciled = (bank: BankAccountRecord, delta: number) =>
     () => new Conflict('The bank account was deleted meanwhile'),
   );
 
-const entryLabel = (entry: Pick<JournalEntryRecord, 'number' | 'id'>) => (entry.number ? `JE-${String(entry.number).padStart(6, '0')}` : entry.id);
 
 function requireUnreconciled(line: BankTransactionRecord) {
   if (line.status !== 'unreconciled') {
@@ -313,18 +314,29 @@ async function reconcileWithNewEntry(
   const counterpart: PostingLine = { account_id: account.id, [moneyOut ? 'debit' : 'credit']: net, description, ...(create.tax_id ? { tax_id: create.tax_id } : {}) };
   const bankSide: PostingLine = { account_id: bank.account_id, [moneyOut ? 'credit' : 'debit']: gross, description };
   const lines = moneyOut ? [counterpart, ...(taxLine ? [taxLine] : []), bankSide] : [bankSide, counterpart, ...(taxLine ? [taxLine] : [])];
-  const posting = await buildPosting({
+  const entryId = uuidv7();
+  const { item, after } = markReconciled(line, bank, { entryId, kind: 'created' }, actorId);
+  // The entry takes the journal's next number in the same transaction as the match (posting path).
+  await postDocument({
     organizationId,
-    date: line.date,
-    source: { type: 'bank_transaction', id: line.id },
-    memo: `Bank statement: ${description}`.slice(0, 1000),
-    reference: line.reference,
-    createdBy: actorId,
-    lines,
-    issuePath: ['body', 'create'],
+    build: () => ({
+      postings: [
+        {
+          organizationId,
+          date: line.date,
+          source: { type: 'bank_transaction', id: line.id },
+          entryId,
+          memo: `Bank statement: ${description}`.slice(0, 1000),
+          reference: line.reference,
+          createdBy: actorId,
+          lines,
+          issuePath: ['body', 'create'],
+        },
+      ],
+      items: ([entry]) => [item, claimEntry(bank, line, entryId, entryLabel(entry!)), countUnreconciled(bank, -1)],
+      finish: () => after,
+    }),
   });
-  const { item, after } = markReconciled(line, bank, { entryId: posting.entry.id, kind: 'created' }, actorId);
-  await postTransaction([...posting.transactItems, item, claimEntry(bank, line, posting.entry.id, entryLabel(posting.entry)), countUnreconciled(bank, -1)]);
   return after;
 }
 
@@ -360,11 +372,12 @@ export async function unreconcile(bank: BankAccountRecord, line: BankTransaction
     ),
     countUnreconciled(bank, 1),
   ];
+  const postings: PostingInput[] = [];
   if (line.match_kind === 'created') {
     const { data: entry } = await JournalEntry.get({ organization_id: organizationId, id: entryId }).go({ consistent: true });
     // Reversed already (through the journal): the books are back; only the match is undone.
     if (entry && entry.status === 'posted') {
-      const reversal = await buildReversal({
+      const reversal = await reversalOf({
         organizationId,
         entryId,
         date: reversalDate ?? entry.date,
@@ -372,10 +385,11 @@ export async function unreconcile(bank: BankAccountRecord, line: BankTransaction
         createdBy: actorId,
         issuePath: ['query'],
       });
-      items.push(...reversal.transactItems);
+      postings.push(reversal.posting);
+      items.push(reversal.originalUpdate(reversal.posting.entryId!, now));
     }
   }
-  await postTransaction(items);
+  await postDocument({ organizationId, build: () => ({ postings, items, finish: () => null }) });
   const after: BankTransactionRecord = { ...line, status: 'unreconciled', version: line.version + 1, updated_at: now };
   for (const field of cleared) delete after[field];
   return after;

@@ -11,7 +11,7 @@
  * -1, 1-, (1) or "1 DR"; headers in English or Arabic.
  */
 import { money } from '@daftar/shared';
-import { isCalendarDate } from '@daftar/shared/schemas/accounting';
+import { isCalendarDate } from '@daftar/shared/schemas/common';
 import {
   BANK_STATEMENT_MAX_ROWS,
   bankingLatinDigits,

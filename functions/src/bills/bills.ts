@@ -7,43 +7,25 @@
  */
 import { BILL_LINE_ASSET_SUBTYPES, type BillLineInput, type BillPublic, type BillStatus } from '@daftar/shared/schemas/bills';
 import { Account, type AccountRecord } from '../db/account.js';
-import { Bill, BillSequence, billOutstanding, type BillRecord, type StoredBillLine } from '../db/bill.js';
+import { readById } from '../db/batch-get.js';
+import { SERIES } from '../db/sequence.js';
+import { Bill, billOutstanding, type BillRecord, type StoredBillLine } from '../db/bill.js';
 import { Contact } from '../db/contact.js';
 import { Tax, type TaxRecord } from '../db/tax.js';
 import { documentCore, type DocumentFilters } from '../documents/core.js';
 import type { DocumentEntity, DocumentKind } from '../documents/kind.js';
 import { amountText } from '../documents/lines.js';
 import { NotFound, ValidationError, type ValidationIssue } from '../platform/errors.js';
-import { ledgerSettings } from '../ledger/chart.js';
+import { organizationSettings } from '../organizations/settings.js';
 import { systemAccounts, type PostingLine } from '../ledger/posting.js';
 import { todayIn } from '../ledger/dates.js';
-
-/** BatchGet of this organization's records by id, 100 keys a call: another tenant's id is simply absent. */
-async function readById<T extends { id: string }>(
-  get: (keys: { organization_id: string; id: string }[]) => { go(options: { consistent: boolean }): Promise<{ data: T[]; unprocessed: unknown[] }> },
-  organizationId: string,
-  ids: readonly string[],
-): Promise<Map<string, T>> {
-  const found = new Map<string, T>();
-  const distinct = [...new Set(ids)];
-  for (let i = 0; i < distinct.length; i += 100) {
-    let keys = distinct.slice(i, i + 100).map((id) => ({ organization_id: organizationId, id }));
-    for (let attempt = 0; keys.length; attempt++) {
-      if (attempt > 5) throw new Error('Could not read the records of a bill');
-      const { data, unprocessed } = await get(keys).go({ consistent: true });
-      for (const record of data) found.set(record.id, record);
-      keys = unprocessed as typeof keys;
-    }
-  }
-  return found;
-}
 
 const BOOKABLE_ASSETS: readonly string[] = BILL_LINE_ASSET_SUBTYPES;
 const bookable = (account: AccountRecord) => account.type === 'expense' || (account.type === 'asset' && BOOKABLE_ASSETS.includes(account.subtype));
 
 /** Every line's account: an active expense, inventory, fixed-asset or other asset account of this organization (422 at the line). */
 async function checkLineAccounts(organizationId: string, lines: readonly BillLineInput[]): Promise<void> {
-  const accounts = await readById<AccountRecord>((keys) => Account.get(keys), organizationId, lines.map((l) => l.account_id));
+  const accounts = await readById<AccountRecord>((keys) => Account.get(keys).go({ consistent: true }), organizationId, lines.map((l) => l.account_id), { what: 'accounts' });
   const issues: ValidationIssue[] = [];
   lines.forEach((line, index) => {
     const account = accounts.get(line.account_id);
@@ -64,7 +46,7 @@ async function billPostingLines(bill: BillRecord): Promise<PostingLine[]> {
   const taxed = lines.filter((l) => l.tax > 0 && l.tax_id);
   const [accounts, taxes] = await Promise.all([
     systemAccounts(bill.organization_id, ['payable', 'vat_input']),
-    readById<TaxRecord>((keys) => Tax.get(keys), bill.organization_id, taxed.map((l) => l.tax_id!)),
+    readById<TaxRecord>((keys) => Tax.get(keys).go({ consistent: true }), bill.organization_id, taxed.map((l) => l.tax_id!), { what: 'taxes' }),
   ]);
   // A tax whose purchase account was cleared is not recoverable. (A tax in use is never deleted, only deactivated.)
   const recoverable = (taxId: string) => taxes.get(taxId)?.purchase_account_subtype === 'vat_input';
@@ -88,8 +70,7 @@ const billKind: DocumentKind<BillRecord, StoredBillLine, BillLineInput, 'account
   noun: 'bill',
   aNoun: 'A bill',
   entity: Bill as DocumentEntity<BillRecord>,
-  prefix: 'BILL',
-  nextNumber: async (organizationId) => (await BillSequence.update({ organization_id: organizationId }).add({ last: 1 }).go({ response: 'all_new' })).data.last!,
+  series: SERIES.bill,
   counterparty: { role: 'supplier', types: ['supplier', 'both'] },
   extraTextFields: ['supplier_reference'],
   extraLineFields: ['account_id'],
@@ -145,7 +126,7 @@ const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T
  * overdue first. One Query per open status, filtered by due date.
  */
 export async function overdueBills(organizationId: string, query: { as_of_date?: string; skip: number; limit: number }) {
-  const asOf = query.as_of_date ?? todayIn((await ledgerSettings(organizationId)).timeZone);
+  const asOf = query.as_of_date ?? todayIn((await organizationSettings(organizationId)).timeZone);
   const pages = await Promise.all(
     OPEN_STATUSES.map((status) => Bill.query.byStatus({ organization_id: organizationId, status }).where((a, { lt }) => lt(a.due_date, asOf)).go({ pages: 'all' })),
   );

@@ -1,16 +1,15 @@
 import { schemas } from '@daftar/shared';
 import * as bills from '@daftar/shared/schemas/bills';
 import { createHandler, defineRoutes, route, validate } from '../http/api.js';
-import { actorId, documentRoutes } from '../documents/routes.js';
+import { alsoUnderAccounting } from '../http/accounting-paths.js';
+import { documentRoutes } from '../http/document-routes.js';
+import { actorIdOf } from '../http/principal.js';
 import { billPaymentsRoute, recordBillPaymentRoute } from '../payments/document-payment-routes.js';
 import { billDocuments, changeBillStatus, listBills, listSupplierBills, overdueBills, presentBill } from './bills.js';
 
 const ORG = '/api/v1/organizations/{organization_id}';
 const BILLS = `${ORG}/bills`;
 const BILL = `${BILLS}/{bill_id}`;
-/** SPEC §7: the bills routes stand again under accounting/, answering identically (the same route objects). */
-const ACCOUNTING_BILLS = `${ORG}/accounting/bills`;
-const ACCOUNTING_BILL = `${ACCOUNTING_BILLS}/{bill_id}`;
 
 const documentRoute = documentRoutes({
   core: billDocuments,
@@ -90,7 +89,7 @@ const statusRoute = route({
   query: bills.billStatusQuery,
   response: bills.billPublic,
   handler: async (ctx) => {
-    const { before, after } = await changeBillStatus(ctx.organizationId!, ctx.params.bill_id!, ctx.query.status, actorId(ctx));
+    const { before, after } = await changeBillStatus(ctx.organizationId!, ctx.params.bill_id!, ctx.query.status, actorIdOf(ctx.principal));
     ctx.audit({
       action: after.status === 'confirmed' ? 'bill.confirmed' : `bill.${after.status}`,
       entity_type: 'bill',
@@ -102,45 +101,29 @@ const statusRoute = route({
   },
 });
 
+/** SPEC §7: the bills routes stand again under accounting/, answering identically (the same route objects). */
 export const routes = defineRoutes('bills', {
-  [`GET ${BILLS}`]: listRoute,
-  [`POST ${BILLS}`]: documentRoute.create,
-  [`GET ${BILLS}/list`]: optionsRoute,
-  [`POST ${BILLS}/with-line-items`]: documentRoute.create,
-  [`GET ${BILL}`]: documentRoute.get,
-  [`PUT ${BILL}`]: documentRoute.update,
-  [`DELETE ${BILL}`]: documentRoute.remove,
-  [`PUT ${BILL}/with-line-items`]: documentRoute.replace,
-  [`POST ${BILL}/confirm`]: documentRoute.confirm,
-  [`PUT ${BILL}/status`]: statusRoute,
-  [`POST ${BILL}/payments`]: recordBillPaymentRoute,
-  [`GET ${BILL}/payments`]: billPaymentsRoute,
-  [`GET ${BILLS}/status/{status}`]: byStatusRoute,
-  [`GET ${BILLS}/supplier/{supplier_id}`]: bySupplierRoute,
-  [`GET ${BILLS}/overdue/all`]: overdueRoute,
-  [`GET ${BILL}/line-items`]: documentRoute.lines,
-  [`POST ${BILL}/line-items`]: documentRoute.addLine,
-  [`PUT ${BILL}/line-items/{line_item_id}`]: documentRoute.replaceLine,
-  [`DELETE ${BILL}/line-items/{line_item_id}`]: documentRoute.removeLine,
-  [`GET ${ACCOUNTING_BILLS}`]: listRoute,
-  [`POST ${ACCOUNTING_BILLS}`]: documentRoute.create,
-  [`GET ${ACCOUNTING_BILLS}/list`]: optionsRoute,
-  [`POST ${ACCOUNTING_BILLS}/with-line-items`]: documentRoute.create,
-  [`GET ${ACCOUNTING_BILL}`]: documentRoute.get,
-  [`PUT ${ACCOUNTING_BILL}`]: documentRoute.update,
-  [`DELETE ${ACCOUNTING_BILL}`]: documentRoute.remove,
-  [`PUT ${ACCOUNTING_BILL}/with-line-items`]: documentRoute.replace,
-  [`POST ${ACCOUNTING_BILL}/confirm`]: documentRoute.confirm,
-  [`PUT ${ACCOUNTING_BILL}/status`]: statusRoute,
-  [`POST ${ACCOUNTING_BILL}/payments`]: recordBillPaymentRoute,
-  [`GET ${ACCOUNTING_BILL}/payments`]: billPaymentsRoute,
-  [`GET ${ACCOUNTING_BILLS}/status/{status}`]: byStatusRoute,
-  [`GET ${ACCOUNTING_BILLS}/supplier/{supplier_id}`]: bySupplierRoute,
-  [`GET ${ACCOUNTING_BILLS}/overdue/all`]: overdueRoute,
-  [`GET ${ACCOUNTING_BILL}/line-items`]: documentRoute.lines,
-  [`POST ${ACCOUNTING_BILL}/line-items`]: documentRoute.addLine,
-  [`PUT ${ACCOUNTING_BILL}/line-items/{line_item_id}`]: documentRoute.replaceLine,
-  [`DELETE ${ACCOUNTING_BILL}/line-items/{line_item_id}`]: documentRoute.removeLine,
+  ...alsoUnderAccounting({
+    [`GET ${BILLS}`]: listRoute,
+    [`POST ${BILLS}`]: documentRoute.create,
+    [`GET ${BILLS}/list`]: optionsRoute,
+    [`POST ${BILLS}/with-line-items`]: documentRoute.create,
+    [`GET ${BILL}`]: documentRoute.get,
+    [`PUT ${BILL}`]: documentRoute.update,
+    [`DELETE ${BILL}`]: documentRoute.remove,
+    [`PUT ${BILL}/with-line-items`]: documentRoute.replace,
+    [`POST ${BILL}/confirm`]: documentRoute.confirm,
+    [`PUT ${BILL}/status`]: statusRoute,
+    [`POST ${BILL}/payments`]: recordBillPaymentRoute,
+    [`GET ${BILL}/payments`]: billPaymentsRoute,
+    [`GET ${BILLS}/status/{status}`]: byStatusRoute,
+    [`GET ${BILLS}/supplier/{supplier_id}`]: bySupplierRoute,
+    [`GET ${BILLS}/overdue/all`]: overdueRoute,
+    [`GET ${BILL}/line-items`]: documentRoute.lines,
+    [`POST ${BILL}/line-items`]: documentRoute.addLine,
+    [`PUT ${BILL}/line-items/{line_item_id}`]: documentRoute.replaceLine,
+    [`DELETE ${BILL}/line-items/{line_item_id}`]: documentRoute.removeLine,
+  }),
 });
 
 export const handler = createHandler(routes);

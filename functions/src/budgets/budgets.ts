@@ -27,8 +27,9 @@ import {
   type BudgetVsActual,
 } from '@daftar/shared/schemas/budgets';
 import { Account, type AccountRecord } from '../db/account.js';
+import { readById } from '../db/batch-get.js';
 import { ActiveBudget, Budget, type BudgetRecord, type StoredBudgetLine, type StoredBudgetTotals } from '../db/budget.js';
-import { Organization } from '../db/organization.js';
+import { organizationSettings } from '../organizations/settings.js';
 import { countMatching, takeRange, type PageableQuery } from '../db/paging.js';
 import { referenceItem, removeReferenceItem, type EntityRef } from '../db/reference.js';
 import {
@@ -120,16 +121,8 @@ export async function listBudgets(organizationId: string, query: { skip: number;
 const issueAt = (loc: (string | number)[], msg: string): ValidationIssue => ({ loc: ['body', ...loc], msg, type: 'value_error' });
 
 /** The accounts named by lines, read in one BatchGet keyed by organization (another tenant's account is not found). */
-async function accountsById(organizationId: string, ids: string[]): Promise<Map<string, AccountRecord>> {
-  const found = new Map<string, AccountRecord>();
-  let keys = [...new Set(ids)].map((id) => ({ organization_id: organizationId, id }));
-  for (let attempt = 0; keys.length && attempt < 5; attempt++) {
-    const { data, unprocessed } = await Account.get(keys).go({ consistent: true });
-    for (const account of data) found.set(account.id, account);
-    keys = unprocessed.map((k) => ({ organization_id: organizationId, id: k.id }));
-  }
-  return found;
-}
+const accountsById = (organizationId: string, ids: string[]) =>
+  readById<AccountRecord>((keys) => Account.get(keys).go({ consistent: true }), organizationId, ids, { what: 'accounts' });
 
 function accountIssue(account: AccountRecord | undefined, loc: (string | number)[]): ValidationIssue | null {
   if (!account) return issueAt(loc, 'Account not found');
@@ -196,12 +189,6 @@ async function checkedLines(organizationId: string, currency: string, inputs: re
 
 // ---------------------------------------------------------------------------------------------
 // Writing
-
-async function organizationSettings(organizationId: string) {
-  const { data } = await Organization.get({ id: organizationId }).go();
-  if (!data) throw new NotFound('Organization not found');
-  return { currency: data.base_currency, fiscalYearStartMonth: data.fiscal_year_start_month ?? 1 };
-}
 
 const activeKey = (organizationId: string, fiscalYear: string) => ({ organization_id: organizationId, fiscal_year: fiscalYear });
 

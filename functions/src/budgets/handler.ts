@@ -1,6 +1,7 @@
 import { hasRank, schemas } from '@daftar/shared';
 import * as budgets from '@daftar/shared/schemas/budgets';
 import { createHandler, defineRoutes, route, type RouteContext } from '../http/api.js';
+import { actorIdOf } from '../http/principal.js';
 import type { BudgetRecord } from '../db/budget.js';
 import {
   addBudgetLine,
@@ -25,10 +26,6 @@ const BUDGET = `${ORG}/budgets/{id}`;
 const LINE = `${BUDGET}/lines/{line_id}`;
 
 type Ctx = RouteContext<unknown, unknown>;
-const actorId = (ctx: Ctx) => {
-  const actor = ctx.actor();
-  return actor.user_id ?? actor.api_key_id ?? null;
-};
 const isAdmin = (ctx: Ctx) => hasRank(ctx.role, 'admin');
 const label = (budget: BudgetRecord) => `"${budget.name}" (${budget.fiscal_year})`;
 
@@ -50,7 +47,7 @@ const createRoute = route({
   response: budgets.budgetPublic,
   status: 201,
   handler: async (ctx) => {
-    const budget = await createBudget(ctx.organizationId!, ctx.body, actorId(ctx), isAdmin(ctx));
+    const budget = await createBudget(ctx.organizationId!, ctx.body, actorIdOf(ctx.principal), isAdmin(ctx));
     const shown = presentBudget(budget);
     ctx.audit({
       action: 'budget.created',

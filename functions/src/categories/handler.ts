@@ -1,5 +1,6 @@
 import { schemas } from '@daftar/shared';
 import * as categories from '@daftar/shared/schemas/categories';
+import { alsoUnderAccounting } from '../http/accounting-paths.js';
 import { createHandler, defineRoutes, route } from '../http/api.js';
 import {
   allCategories,
@@ -16,7 +17,6 @@ import {
 } from './categories.js';
 
 const ORG = '/api/v1/organizations/{organization_id}';
-const ACCOUNTING = `${ORG}/accounting`;
 
 const categoryList = schemas.listOf(categories.categoryPublic);
 
@@ -143,26 +143,18 @@ const childrenRoute = route({
 
 /** The accounting-prefixed paths are the same routes (SPEC §7 "duplicated … identical routes"). */
 export const routes = defineRoutes('categories', {
-  [`GET ${ORG}/categories`]: listRoute,
-  [`POST ${ORG}/categories`]: createRoute,
-  [`GET ${ORG}/categories/list`]: optionsRoute,
-  [`GET ${ORG}/categories/root`]: rootRoute,
-  [`GET ${ORG}/categories/products`]: productsRoute,
-  [`GET ${ORG}/categories/services`]: servicesRoute,
-  [`GET ${ORG}/categories/{category_id}`]: getRoute,
-  [`PUT ${ORG}/categories/{category_id}`]: updateRoute,
-  [`DELETE ${ORG}/categories/{category_id}`]: deleteRoute,
-  [`GET ${ORG}/categories/{category_id}/children`]: childrenRoute,
-  [`GET ${ACCOUNTING}/categories`]: listRoute,
-  [`POST ${ACCOUNTING}/categories`]: createRoute,
-  [`GET ${ACCOUNTING}/categories/list`]: optionsRoute,
-  [`GET ${ACCOUNTING}/categories/root`]: rootRoute,
-  [`GET ${ACCOUNTING}/categories/products`]: productsRoute,
-  [`GET ${ACCOUNTING}/categories/services`]: servicesRoute,
-  [`GET ${ACCOUNTING}/categories/{category_id}`]: getRoute,
-  [`PUT ${ACCOUNTING}/categories/{category_id}`]: updateRoute,
-  [`DELETE ${ACCOUNTING}/categories/{category_id}`]: deleteRoute,
-  [`GET ${ACCOUNTING}/categories/{category_id}/children`]: childrenRoute,
+  ...alsoUnderAccounting({
+    [`GET ${ORG}/categories`]: listRoute,
+    [`POST ${ORG}/categories`]: createRoute,
+    [`GET ${ORG}/categories/list`]: optionsRoute,
+    [`GET ${ORG}/categories/root`]: rootRoute,
+    [`GET ${ORG}/categories/products`]: productsRoute,
+    [`GET ${ORG}/categories/services`]: servicesRoute,
+    [`GET ${ORG}/categories/{category_id}`]: getRoute,
+    [`PUT ${ORG}/categories/{category_id}`]: updateRoute,
+    [`DELETE ${ORG}/categories/{category_id}`]: deleteRoute,
+    [`GET ${ORG}/categories/{category_id}/children`]: childrenRoute,
+  }),
 });
 
 export const handler = createHandler(routes);

@@ -10,8 +10,9 @@ import {
   type ContactUpdate,
 } from '@daftar/shared/schemas/contacts';
 import { Contact, ContactSearchKey, ContactTaxNumber, type ContactRecord, type ContactSearchKeyRecord } from '../db/contact.js';
-import { Organization } from '../db/organization.js';
+import { readById } from '../db/batch-get.js';
 import { listPage } from '../db/paging.js';
+import { organizationSettings } from '../organizations/settings.js';
 import { Conflict, NotFound, ValidationError } from '../platform/errors.js';
 import { deleteItem, putItem, updateItem, postTransaction, type TransactItem } from '../db/transaction.js';
 import { uuidv7 } from '../platform/ids.js';
@@ -80,11 +81,6 @@ export async function getContact(organizationId: string, id: string): Promise<Co
   return data;
 }
 
-async function baseCurrency(organizationId: string): Promise<string> {
-  const { data } = await Organization.get({ id: organizationId }).go();
-  return data?.base_currency ?? money.DEFAULT_CURRENCY;
-}
-
 export interface ContactFilter {
   skip: number;
   limit: number;
@@ -135,16 +131,8 @@ export async function listContacts<R>(organizationId: string, filter: ContactFil
 }
 
 /** Contacts by id (BatchGet, unprocessed keys retried). */
-async function getMany(organizationId: string, ids: string[]): Promise<Map<string, ContactRecord>> {
-  const found = new Map<string, ContactRecord>();
-  let keys = ids.map((id) => ({ organization_id: organizationId, id }));
-  for (let attempt = 0; keys.length && attempt < 5; attempt++) {
-    const { data, unprocessed } = await Contact.get(keys).go({ consistent: true });
-    for (const contact of data) found.set(contact.id, contact);
-    keys = unprocessed.map((k) => ({ organization_id: organizationId, id: k.id }));
-  }
-  return found;
-}
+const getMany = (organizationId: string, ids: string[]) =>
+  readById<ContactRecord>((keys) => Contact.get(keys).go({ consistent: true }), organizationId, ids, { what: 'contacts' });
 
 // ---------------------------------------------------------------------------------------------
 // Writing
@@ -197,7 +185,7 @@ function searchKeySteps(before: ContactRecord | null, after: ContactRecord | nul
 const blank = <T>(value: T | null | undefined): T | undefined => (value === null ? undefined : value);
 
 export async function createContact(organizationId: string, input: ContactCreate): Promise<ContactRecord> {
-  const currency = input.currency ?? (await baseCurrency(organizationId));
+  const currency = input.currency ?? (await organizationSettings(organizationId)).currency;
   const creditLimit = input.credit_limit == null ? undefined : parseAmount(input.credit_limit, currency, 'credit_limit');
   const now = new Date();
   const contact: ContactRecord = {
@@ -255,7 +243,7 @@ export async function updateContact(
   const pick = <K extends keyof ContactUpdate & keyof ContactRecord>(field: K) =>
     input[field] === undefined ? before[field] : blank(input[field]);
 
-  const currency = input.currency === undefined ? before.currency : (input.currency ?? (await baseCurrency(organizationId)));
+  const currency = input.currency === undefined ? before.currency : (input.currency ?? (await organizationSettings(organizationId)).currency);
   let creditLimit = before.credit_limit;
   if (input.credit_limit !== undefined) {
     creditLimit = input.credit_limit === null ? undefined : parseAmount(input.credit_limit, currency, 'credit_limit');

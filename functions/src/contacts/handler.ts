@@ -1,5 +1,6 @@
 import { schemas } from '@daftar/shared';
 import * as contacts from '@daftar/shared/schemas/contacts';
+import { alsoUnderAccounting } from '../http/accounting-paths.js';
 import { createHandler, defineRoutes, route } from '../http/api.js';
 import {
   createContact,
@@ -12,7 +13,6 @@ import {
 } from './contacts.js';
 
 const ORG = '/api/v1/organizations/{organization_id}';
-const ACCOUNTING = `${ORG}/accounting`;
 
 const contactList = schemas.listOf(contacts.contactPublic);
 
@@ -123,22 +123,16 @@ const deleteRoute = route({
 
 /** The accounting-prefixed paths are the same routes (SPEC §7 "duplicated … identical routes"). */
 export const routes = defineRoutes('contacts', {
-  [`GET ${ORG}/contacts`]: listRoute,
-  [`POST ${ORG}/contacts`]: createRoute,
-  [`GET ${ORG}/contacts/list`]: optionsRoute,
-  [`GET ${ORG}/contacts/customers`]: roleListRoute('customers'),
-  [`GET ${ORG}/contacts/suppliers`]: roleListRoute('suppliers'),
-  [`GET ${ORG}/contacts/{contact_id}`]: getRoute,
-  [`PUT ${ORG}/contacts/{contact_id}`]: updateRoute,
-  [`DELETE ${ORG}/contacts/{contact_id}`]: deleteRoute,
-  [`GET ${ACCOUNTING}/contacts`]: listRoute,
-  [`POST ${ACCOUNTING}/contacts`]: createRoute,
-  [`GET ${ACCOUNTING}/contacts/list`]: optionsRoute,
-  [`GET ${ACCOUNTING}/contacts/customers`]: roleListRoute('customers'),
-  [`GET ${ACCOUNTING}/contacts/suppliers`]: roleListRoute('suppliers'),
-  [`GET ${ACCOUNTING}/contacts/{contact_id}`]: getRoute,
-  [`PUT ${ACCOUNTING}/contacts/{contact_id}`]: updateRoute,
-  [`DELETE ${ACCOUNTING}/contacts/{contact_id}`]: deleteRoute,
+  ...alsoUnderAccounting({
+    [`GET ${ORG}/contacts`]: listRoute,
+    [`POST ${ORG}/contacts`]: createRoute,
+    [`GET ${ORG}/contacts/list`]: optionsRoute,
+    [`GET ${ORG}/contacts/customers`]: roleListRoute('customers'),
+    [`GET ${ORG}/contacts/suppliers`]: roleListRoute('suppliers'),
+    [`GET ${ORG}/contacts/{contact_id}`]: getRoute,
+    [`PUT ${ORG}/contacts/{contact_id}`]: updateRoute,
+    [`DELETE ${ORG}/contacts/{contact_id}`]: deleteRoute,
+  }),
 });
 
 export const handler = createHandler(routes);

@@ -1,5 +1,6 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { entityConfig } from './client.js';
+import { uuidv7 } from '../platform/ids.js';
 
 /**
  * One audit record. Platform events (sign-in, sign-up) have organization `PLATFORM`.
@@ -68,6 +69,57 @@ export const AuditLog = new Entity(
   entityConfig(),
 );
 export type AuditLogItem = EntityItem<typeof AuditLog>;
+
+/** What happened, as the code that did it describes it. */
+export interface AuditEntry {
+  action: string;
+  entity_type: string;
+  entity_id?: string | null;
+  summary: string;
+  changes?: Record<string, unknown> | null;
+}
+
+/** Who did it, and from where. */
+export interface AuditActor {
+  organization_id?: string | null;
+  user_id?: string | null;
+  user_email?: string | null;
+  api_key_id?: string | null;
+  ip_address?: string | null;
+  user_agent?: string | null;
+}
+
+/** Values that must never reach the audit trail. */
+const SECRET_FIELDS = /password|secret|token|key_hash|^code$|verification_code/i;
+
+export function redact(changes: Record<string, unknown> | null | undefined) {
+  if (!changes) return undefined;
+  return Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, SECRET_FIELDS.test(k) ? '[redacted]' : v]));
+}
+
+/**
+ * The audit record of one change, ready to write: alone after the change (http/audit.ts), or
+ * inside the change's own transaction (the posting path), so a posted document always has its
+ * record and a refused one never does.
+ */
+export function auditRecord(actor: AuditActor, entry: AuditEntry, now = new Date()): AuditLogItem {
+  return {
+    organization_id: actor.organization_id ?? AUDIT_PLATFORM,
+    id: uuidv7(now.getTime()),
+    day: now.toISOString().slice(0, 10),
+    user_id: actor.user_id ?? undefined,
+    user_email: actor.user_email ?? undefined,
+    api_key_id: actor.api_key_id ?? undefined,
+    action: entry.action,
+    entity_type: entry.entity_type,
+    entity_id: entry.entity_id ?? undefined,
+    summary: entry.summary.slice(0, 500),
+    changes: redact(entry.changes),
+    ip_address: actor.ip_address ?? undefined,
+    user_agent: actor.user_agent?.slice(0, 300) ?? undefined,
+    created_at: now.toISOString(),
+  } as AuditLogItem;
+}
 
 /**
  * How far the retention clean-up has deleted: every UTC day before `cleared_before` is gone.

@@ -26,8 +26,14 @@ export const JournalEntry = new Entity(
     attributes: {
       organization_id: { type: 'string', required: true, readOnly: true },
       id: { type: 'string', required: true, readOnly: true },
-      /** Drawn from the organization's sequence when the entry is posted. */
+      /** The journal series' number (JE-000001) of an entry made in the journal; absent on entries a document posted. */
       number: { type: 'number' },
+      /**
+       * The entry's number as the journal shows it: its document's number (INV-000001, PAY-000003)
+       * when a document posted it, else JE- and `number`. Absent on entries posted before names
+       * existed, which show JE- and `number` (ledger/posting.ts `entryLabel`).
+       */
+      name: { type: 'string' },
       date: { type: 'string', required: true, readOnly: true },
       memo: { type: 'string' },
       reference: { type: 'string' },
@@ -110,6 +116,8 @@ export const AccountPosting = new Entity(
       entry_id: { type: 'string', required: true, readOnly: true },
       date: { type: 'string', required: true, readOnly: true },
       entry_number: { type: 'number' },
+      /** The entry's `name` (INV-000001, JE-000004); absent on postings written before names existed. */
+      entry_name: { type: 'string' },
       memo: { type: 'string' },
       /** The descriptions of the entry's lines on this account, joined. */
       description: { type: 'string' },
@@ -130,25 +138,3 @@ export const AccountPosting = new Entity(
   entityConfig(),
 );
 export type AccountPostingRecord = EntityItem<typeof AccountPosting>;
-
-/**
- * The organization's journal-entry number sequence. Numbers are drawn with an atomic ADD before
- * the posting transaction (see ledger/posting.ts for why not inside it).
- * Access: by organization, pk `ORG#<org>`, sk `SEQ#JOURNAL`.
- */
-export const JournalSequence = new Entity(
-  {
-    model: { entity: 'journal_sequence', version: '1', service: 'daftar' },
-    attributes: {
-      organization_id: { type: 'string', required: true, readOnly: true },
-      last_number: { type: 'number', required: true, default: 0 },
-    },
-    indexes: {
-      byOrganization: {
-        pk: { field: 'pk', composite: ['organization_id'], template: 'ORG#${organization_id}', casing: 'none' },
-        sk: { field: 'sk', composite: [], template: 'SEQ#JOURNAL', casing: 'none' },
-      },
-    },
-  },
-  entityConfig(),
-);

@@ -25,15 +25,15 @@ describe('postTransaction', () => {
 
   it('answers 409 when the clash persists', async () => {
     dynamo.on(TransactWriteCommand).rejects(cancelled('TransactionConflict'));
-    await expect(postTransaction([put('a')])).rejects.toMatchObject({ status: 409, detail: 'Too many simultaneous changes to the same accounts; try again' });
+    await expect(postTransaction([put('a')])).rejects.toMatchObject({ kind: 'conflict', detail: 'Too many simultaneous changes to the same accounts; try again' });
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(8);
   });
 
   it("throws the failed item's registered error, or a generic 409, without retrying", async () => {
     const guarded = onConditionFailed(put('b'), () => new Conflict('The invoice was changed by someone else'));
     dynamo.on(TransactWriteCommand).rejectsOnce(cancelled('None', 'ConditionalCheckFailed', 'TransactionConflict')).rejectsOnce(cancelled('ConditionalCheckFailed', 'None', 'None'));
-    await expect(postTransaction([put('a'), guarded, put('c')])).rejects.toMatchObject({ status: 409, detail: 'The invoice was changed by someone else' });
-    await expect(postTransaction([put('a'), guarded, put('c')])).rejects.toMatchObject({ status: 409, detail: 'The data changed while saving; reload and try again' });
+    await expect(postTransaction([put('a'), guarded, put('c')])).rejects.toMatchObject({ kind: 'conflict', detail: 'The invoice was changed by someone else' });
+    await expect(postTransaction([put('a'), guarded, put('c')])).rejects.toMatchObject({ kind: 'conflict', detail: 'The data changed while saving; reload and try again' });
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(2);
   });
 

@@ -20,7 +20,9 @@ import { referenceChanges, type EntityRef } from '../db/reference.js';
 import { Tax } from '../db/tax.js';
 import { conditionCheck, deleteItem, isConditionFailure, putItem, type TransactItem } from '../db/transaction.js';
 import { Conflict, NotFound, ValidationError } from '../platform/errors.js';
-import { closedPeriodError, buildPosting, onConditionFailed, postTransaction, updateItem } from '../ledger/posting.js';
+import { closedPeriodError, onConditionFailed, postTransaction, updateItem } from '../ledger/posting.js';
+import type { AuditActor, AuditEntry } from '../db/auditLog.js';
+import { postDocument, type IdempotencyClaim } from './posting-path.js';
 import { closedThrough } from '../ledger/periods.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
 import { COMMON_TEXT_FIELDS, type DocumentKind, type DocumentRecord, type LineInput, type StoredLine } from './kind.js';
@@ -69,6 +71,20 @@ interface DraftContent<I extends LineInput> {
   /** reference, notes and the kind's own text fields; null clears. */
   texts: Record<string, string | null>;
   lines: I[];
+}
+
+/** How a confirmation is recorded besides the books: the trail and the request's Idempotency-Key. */
+export interface ConfirmOptions<R> {
+  /** Who confirms: the audit record is then written in the confirmation's transaction. */
+  audit?: AuditActor;
+  idempotency?: { claim: IdempotencyClaim; answer(document: R): { status: number; body: unknown; resourceType?: string; resourceId?: string } };
+  /** Called when the document was already confirmed and nothing was written. */
+  onUnchanged?(): void;
+}
+
+/** The document's own condition failed: it was confirmed or changed by someone else meanwhile. */
+class DocumentMoved extends Conflict {
+  constructor() { super('The document was confirmed or changed meanwhile; reload and try again'); }
 }
 
 const capitalized = (word: string) => word[0]!.toUpperCase() + word.slice(1);
@@ -305,16 +321,24 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
     );
   }
 
-  const formatNumber = (n: number) => `${kind.prefix}-${String(n).padStart(6, '0')}`;
+  /** A confirmation already made (by this request's twin, or earlier): answered with the document as it is. */
+  const wasConfirmed = (document: R) => document.status !== 'draft' && !!document.journal_entry_id;
 
   /**
-   * Numbers the draft and posts the kind's journal lines in ONE transaction with the draft →
-   * confirmed change conditioned on the version read. A closed period is refused before a number
-   * is drawn; a failure after it leaves a gap in the numbers, never a half-written posting.
+   * Numbers the draft and posts the kind's journal lines through the posting path
+   * (documents/posting-path.ts): the number, the entry, the draft → confirmed change conditioned on
+   * the version read, and — when given — the audit record and the Idempotency-Key's record, in
+   * ONE transaction. A refused confirmation (closed period, zero total, changed meanwhile) takes
+   * no number. Confirming a document that is already confirmed answers it as it is: a
+   * double-click or a retried request is harmless, and writes nothing.
    */
-  async function confirm(organizationId: string, id: string, actorId: string | null): Promise<R> {
+  async function confirm(organizationId: string, id: string, actorId: string | null, options: ConfirmOptions<R> = {}): Promise<R> {
     const document = await get(organizationId, id);
-    if (document.status !== 'draft') throw new Conflict(`The ${noun} is already ${document.status}; only a draft can be confirmed`);
+    if (wasConfirmed(document)) {
+      options.onUnchanged?.();
+      return document;
+    }
+    if (document.status !== 'draft') throw new Conflict(`The ${noun} is ${document.status}; only a draft can be confirmed`);
     // Nothing would reach the books: a document of zero is a mistake to fix, not a posting.
     if (document.gross_total <= 0) {
       throw new ValidationError([{ loc: ['body', 'lines'], msg: `The ${noun} totals zero; change its lines before confirming it`, type: 'value_error' }]);
@@ -322,29 +346,66 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
     const [postingLines, closed] = await Promise.all([kind.postingLines(document), closedThrough(organizationId)]);
     if (closed && document.issue_date <= closed) throw closedPeriodError(document.issue_date, closed);
 
-    const number = formatNumber(await kind.nextNumber(organizationId));
-    const label = `${Noun} ${number}`;
-    const posting = await buildPosting({
-      organizationId,
-      date: document.issue_date,
-      source: { type: noun, id: document.id },
-      memo: label,
-      reference: number,
-      createdBy: actorId,
-      lines: postingLines
-        // A line discounted to nothing moves no money; the entry leaves it out.
-        .filter((line) => (line.debit ?? 0) > 0 || (line.credit ?? 0) > 0)
-        .map((line) => ({ ...line, description: line.description ? `${label} ${line.description}` : label })),
-      issuePath: ['body'],
-    });
-    const now = nowIso();
-    const confirmation = { status: 'confirmed', number, journal_entry_id: posting.entry.id, confirmed_at: now, confirmed_by: actorId ?? undefined, version: document.version + 1, updated_at: now };
-    const confirmed = onConditionFailed(
-      updateItem(entity.patch({ organization_id: organizationId, id }).set(confirmation as Partial<R>).where(draftCondition(document.version)).params()),
-      () => new Conflict(`The ${noun} was confirmed or changed meanwhile; reload and try again`),
-    );
-    await postTransaction([...posting.transactItems, confirmed]);
-    return get(organizationId, id);
+    const entryId = uuidv7();
+    try {
+      const { result } = await postDocument<R>({
+        organizationId,
+        series: kind.series,
+        build: (number, now) => {
+          const label = `${Noun} ${number}`;
+          const confirmation = { status: 'confirmed', number: number!, journal_entry_id: entryId, confirmed_at: now, confirmed_by: actorId ?? undefined, version: document.version + 1, updated_at: now };
+          return {
+            postings: [
+              {
+                organizationId,
+                date: document.issue_date,
+                source: { type: noun, id: document.id },
+                name: number!,
+                entryId,
+                memo: label,
+                reference: number,
+                createdBy: actorId,
+                lines: postingLines
+                  // A line discounted to nothing moves no money; the entry leaves it out.
+                  .filter((line) => (line.debit ?? 0) > 0 || (line.credit ?? 0) > 0)
+                  .map((line) => ({ ...line, description: line.description ? `${label} ${line.description}` : label })),
+                issuePath: ['body'],
+              },
+            ],
+            items: [
+              onConditionFailed(
+                updateItem(entity.patch({ organization_id: organizationId, id }).set(confirmation as Partial<R>).where(draftCondition(document.version)).params()),
+                () => new DocumentMoved(),
+              ),
+            ],
+            finish: () => ({ ...document, ...confirmation }) as R,
+          };
+        },
+        audit: options.audit ? { actor: options.audit, entry: (confirmed) => confirmationAudit(document, confirmed) } : undefined,
+        idempotency: options.idempotency ? { claim: options.idempotency.claim, answer: options.idempotency.answer } : undefined,
+      });
+      return result;
+    } catch (error) {
+      if (!(error instanceof DocumentMoved)) throw error;
+      // Confirmed by a twin request meanwhile: that confirmation is this one's answer.
+      const now = await get(organizationId, id);
+      if (wasConfirmed(now)) {
+        options.onUnchanged?.();
+        return now;
+      }
+      throw new Conflict(`The ${noun} was changed meanwhile; reload and try again`);
+    }
+  }
+
+  /** The audit record of a confirmation (written in its transaction). */
+  function confirmationAudit(before: R, after: R): AuditEntry {
+    return {
+      action: `${noun}.confirmed`,
+      entity_type: noun,
+      entity_id: after.id,
+      summary: `${Noun} ${after.number} confirmed and posted: ${amountText(after.gross_total, after.currency)} ${after.currency}`,
+      changes: { status: { from: before.status, to: after.status }, number: after.number, journal_entry_id: after.journal_entry_id },
+    };
   }
 
   /** A status change PUT …/status allows for the kind (kind.transitions), conditioned on the status and version read. */

@@ -10,6 +10,7 @@ import type { ContactType } from '@daftar/shared/schemas/contacts';
 import type { StoredInvoiceLine } from '../db/invoice.js';
 import type { PageableQuery } from '../db/paging.js';
 import type { PostingLine } from '../ledger/posting.js';
+import type { SeriesRef } from '../db/sequence.js';
 
 /** The shared figures of a stored line (minor units); kinds add fields (a bill line's account). */
 export type StoredLine = StoredInvoiceLine;
@@ -85,10 +86,8 @@ export interface DocumentKind<R extends DocumentRecord, L extends StoredLine, I 
   /** 'An invoice', 'A bill': the start of a sentence about one. */
   aNoun: string;
   entity: DocumentEntity<R>;
-  /** Number prefix: INV-000001, BILL-000001. */
-  prefix: string;
-  /** Draws the organization's next document number (atomic ADD on its sequence item). */
-  nextNumber(organizationId: string): Promise<number>;
+  /** The number series confirmation takes its number from (INV-000001, BILL-000001): db/sequence.ts. */
+  series: SeriesRef;
   /** The counterparty's role and the contact types that may play it. */
   counterparty: { role: 'customer' | 'supplier'; types: readonly ContactType[] };
   /** Optional header text fields beyond reference and notes. */

@@ -10,6 +10,7 @@
 import { money } from '@daftar/shared';
 import type { TaxCalculationResult } from '@daftar/shared/schemas/taxes';
 import type { SpecialTax } from '@daftar/shared/tax';
+import { readById } from '../db/batch-get.js';
 import { Tax } from '../db/tax.js';
 import { uuidv7 } from '../platform/ids.js';
 import { calculateTaxes } from '../taxes/calculate.js';
@@ -33,15 +34,11 @@ export const specialTaxTerms = (tax: { special_tax_type?: string | null; special
  * not special or inactive is left out: the calculator then refuses it by id with the line's loc.
  */
 async function usableSpecialTaxes(organizationId: string, inputs: readonly LineInput[]): Promise<Map<string, SpecialTax>> {
-  const ids = [...new Set(inputs.map((l) => l.special_tax_id).filter((id): id is string => !!id))];
+  const ids = inputs.map((l) => l.special_tax_id).filter((id): id is string => !!id);
   const out = new Map<string, SpecialTax>();
   if (!ids.length) return out;
-  let keys = ids.map((id) => ({ organization_id: organizationId, id }));
-  for (let attempt = 0; keys.length && attempt < 5; attempt++) {
-    const { data, unprocessed } = await Tax.get(keys).go({ consistent: true });
-    for (const tax of data) if (tax.tax_category === 'special' && tax.is_active) out.set(tax.id, specialTaxTerms(tax));
-    keys = unprocessed.map((k) => ({ organization_id: organizationId, id: k.id }));
-  }
+  const taxes = await readById((keys) => Tax.get(keys).go({ consistent: true }), organizationId, ids, { what: 'taxes' });
+  for (const tax of taxes.values()) if (tax.tax_category === 'special' && tax.is_active) out.set(tax.id, specialTaxTerms(tax));
   return out;
 }
 

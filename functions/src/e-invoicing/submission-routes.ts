@@ -19,16 +19,12 @@ import {
   type EinvoiceSubmitRequest,
 } from '@daftar/shared/schemas/einvoiceSubmission';
 import { Reply, route, type RouteContext } from '../http/api.js';
+import { actorIdOf } from '../http/principal.js';
 import { presentSubmission, previewSubmission, queueSubmission, submissionState } from './submission.js';
 
 const ORG = '/api/v1/organizations/{organization_id}';
 const INVOICE = `${ORG}/invoices/{invoice_id}`;
 const RETURN = `${ORG}/invoices/return/invoices/{return_id}`;
-
-const actorId = (ctx: RouteContext<unknown, unknown>) => {
-  const actor = ctx.actor();
-  return actor.user_id ?? actor.api_key_id ?? null;
-};
 
 function documentOf(ctx: RouteContext<unknown, unknown>, documentType: EinvoiceDocumentType): string {
   return documentType === 'invoice' ? ctx.params.invoice_id! : ctx.params.return_id!;
@@ -37,7 +33,7 @@ function documentOf(ctx: RouteContext<unknown, unknown>, documentType: EinvoiceD
 async function submit(ctx: RouteContext<EinvoiceSubmitRequest, unknown>, documentType: EinvoiceDocumentType) {
   const organizationId = ctx.organizationId!;
   const documentId = documentOf(ctx, documentType);
-  const { item, resubmission } = await queueSubmission(organizationId, documentType, documentId, ctx.body ?? {}, actorId(ctx));
+  const { item, resubmission } = await queueSubmission(organizationId, documentType, documentId, ctx.body ?? {}, actorIdOf(ctx.principal));
   const noun = documentType === 'invoice' ? 'Invoice' : 'Return';
   ctx.audit({
     action: resubmission ? 'einvoice.resubmitted' : 'einvoice.queued',

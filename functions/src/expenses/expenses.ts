@@ -22,7 +22,9 @@ import { User } from '../db/user.js';
 import { conditionCheck, deleteItem, isConditionFailure, putItem, updateItem, type TransactItem } from '../db/transaction.js';
 import { Conflict, DomainError, Forbidden, NotFound, ValidationError, type ValidationIssue } from '../platform/errors.js';
 import { addDays } from '../ledger/dates.js';
-import { buildPosting, onConditionFailed, postTransaction, systemAccounts, type PostingLine } from '../ledger/posting.js';
+import { onConditionFailed, postTransaction, systemAccounts, type PostingLine } from '../ledger/posting.js';
+import { postDocument, type IdempotencyClaim } from '../documents/posting-path.js';
+import type { AuditActor, AuditEntry } from '../db/auditLog.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
 import { calculateTaxes } from '../taxes/calculate.js';
 import { getExpenseCategory } from './categories.js';
@@ -40,6 +42,8 @@ export interface ExpenseActor {
   /** Api key or user id, for `approved_by` / the journal's `created_by`. */
   actorId: string | null;
   isAdmin: boolean;
+  /** Where the approval's audit record comes from: written in the posting's transaction when given. */
+  audit?: AuditActor & { entry(approved: ExpenseRecord): AuditEntry };
 }
 
 export async function getExpense(organizationId: string, id: string): Promise<ExpenseRecord> {
@@ -419,8 +423,10 @@ async function employeeLabel(userId: string): Promise<string> {
  * Posts the expense and marks it approved in ONE transaction, conditioned on (submitted, version
  * read): a second approval, or a closed period, is a 409 and leaves the books as they were.
  */
-export async function approveExpense(organizationId: string, id: string, actor: ExpenseActor, version?: number): Promise<ExpenseRecord> {
+export async function approveExpense(organizationId: string, id: string, actor: ExpenseActor, version?: number, options: { guard?: IdempotencyClaim | null } = {}): Promise<ExpenseRecord> {
   const expense = await getExpense(organizationId, id);
+  // Approved already (a double-click, a retried request): the approval stands, nothing more to write.
+  if (expense.status === 'approved') return expense;
   requireSubmitted(expense, 'approved', version);
   const category = await getExpenseCategory(organizationId, expense.category_id);
   const { data: expenseAccount } = await Account.get({ organization_id: organizationId, id: category.account_id }).go({ consistent: true });
@@ -446,28 +452,42 @@ export async function approveExpense(organizationId: string, id: string, actor: 
       contact_id: expense.reimbursable ? null : expense.contact_id,
     },
   ];
-  const posting = await buildPosting({
-    organizationId,
-    date: expense.date,
-    source: { type: 'expense', id: expense.id },
-    memo: clip(employee ? `Expense reimbursable to ${employee}: ${expense.description}` : `Expense: ${expense.description}`, 1000),
-    reference: expense.reference,
-    createdBy: actor.actorId,
-    lines,
-    issuePath: ['body'],
-  });
+  const entryId = uuidv7();
   const now = nowIso();
+  const approval = { status: 'approved' as const, journal_entry_id: entryId, approved_at: now, approved_by: actor.actorId ?? undefined, version: expense.version + 1, updated_at: now };
   const approve = onConditionFailed(
     updateItem(
       Expense.patch({ organization_id: organizationId, id })
-        .set({ status: 'approved', journal_entry_id: posting.entry.id, approved_at: now, approved_by: actor.actorId ?? undefined, version: expense.version + 1, updated_at: now })
+        .set(approval)
         .where((a, { eq }) => `${eq(a.status, 'submitted')} AND ${eq(a.version, expense.version)}`)
         .params(),
     ),
     () => new Conflict('The expense was approved, rejected or changed meanwhile; reload and try again'),
   );
-  await postTransaction([...posting.transactItems, approve]);
-  return getExpense(organizationId, id);
+  // An expense has no number of its own: its entry takes the journal's next (JE-…), in the same transaction.
+  const { result } = await postDocument<ExpenseRecord>({
+    organizationId,
+    build: () => ({
+      postings: [
+        {
+          organizationId,
+          date: expense.date,
+          source: { type: 'expense', id: expense.id },
+          entryId,
+          memo: clip(employee ? `Expense reimbursable to ${employee}: ${expense.description}` : `Expense: ${expense.description}`, 1000),
+          reference: expense.reference,
+          createdBy: actor.actorId,
+          lines,
+          issuePath: ['body'],
+        },
+      ],
+      items: [approve],
+      finish: () => ({ ...expense, ...approval }) as ExpenseRecord,
+    }),
+    audit: actor.audit ? { actor: actor.audit, entry: actor.audit.entry } : undefined,
+    idempotency: options.guard ? { claim: options.guard, answer: (approved) => ({ status: 200, body: presentExpense(approved), resourceType: 'expense', resourceId: id }) } : undefined,
+  });
+  return result;
 }
 
 // ---------------------------------------------------------------------------------------------

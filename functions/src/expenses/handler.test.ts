@@ -204,7 +204,7 @@ describe('expenses', () => {
     expect(entry!.lines.find((l) => l.credit > 0)).toMatchObject({ credit: 25_500, description: `Owed to ${employee}` });
   });
 
-  it('refuses a second approval with 409 and leaves the books as they were; a draft cannot be approved', async () => {
+  it('answers a second approval with the approved expense and leaves the books as they were; a draft cannot be approved', async () => {
     // prepare
     const { org, as, file, submitted } = await setup();
     const expense = await submitted();
@@ -216,8 +216,8 @@ describe('expenses', () => {
     const approveDraft = await call('POST', `${base(org.id)}/expenses/${draft.id}/approve`, as('admin'));
     const rejectApproved = await call('POST', `${base(org.id)}/expenses/${expense.id}/reject`, { ...as('admin'), json: { reason: 'Too late' } });
     // assess
-    expect(again.status).toBe(409);
-    expect(again.body.detail).toBe('The expense is already approved; only a submitted expense can be approved');
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: expense.id, status: 'approved' });
     expect(approveDraft.status).toBe(409);
     expect(approveDraft.body.detail).toBe('The expense is a draft; it must be submitted before it can be approved');
     expect(rejectApproved.status).toBe(409);

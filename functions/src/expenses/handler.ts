@@ -1,6 +1,7 @@
 import { hasRank, schemas } from '@daftar/shared';
 import * as expenses from '@daftar/shared/schemas/expenses';
 import { createHandler, defineRoutes, route, type RouteContext } from '../http/api.js';
+import { actorIdOf } from '../http/principal.js';
 import { Forbidden, Unauthorized } from '../platform/errors.js';
 import {
   createExpenseCategory,
@@ -10,6 +11,7 @@ import {
   presentExpenseCategory,
   updateExpenseCategory,
 } from './categories.js';
+import { idempotent } from '../http/idempotency.js';
 import {
   allExpenses,
   approveExpense,
@@ -31,10 +33,11 @@ const EXPENSE = `${ORG}/expenses/{id}`;
 
 type Ctx = RouteContext<unknown, unknown>;
 
-const actorOf = (ctx: Ctx): ExpenseActor => {
-  const actor = ctx.actor();
-  return { userId: actor.user_id ?? null, actorId: actor.user_id ?? actor.api_key_id ?? null, isAdmin: hasRank(ctx.role, 'admin') };
-};
+const actorOf = (ctx: Ctx): ExpenseActor => ({
+  userId: ctx.principal?.user?.id ?? null,
+  actorId: actorIdOf(ctx.principal),
+  isAdmin: hasRank(ctx.role, 'admin'),
+});
 
 /** Expenses are filed by a person: a user, or an API key created by one (its expenses are that person's). */
 function filer(ctx: Ctx): string {
@@ -259,18 +262,27 @@ const approveRoute = route({
   summary: 'Approve a submitted expense: posts its journal entry in the same transaction (again: 409)',
   query: expenses.expenseVersionQuery,
   response: expenses.expensePublic,
-  handler: async (ctx) => {
-    const expense = await approveExpense(ctx.organizationId!, ctx.params.id!, actorOf(ctx), ctx.query.version);
-    const shown = presentExpense(expense);
-    ctx.audit({
-      action: 'expense.approved',
-      entity_type: 'expense',
-      entity_id: expense.id,
-      summary: `Expense "${expense.description}" approved and posted: ${shown.amount} ${shown.currency}`,
-      changes: { status: { from: 'submitted', to: 'approved' }, journal_entry_id: expense.journal_entry_id },
-    });
-    return shown;
-  },
+  // The audit record is written in the approval's own transaction; a repeated approval writes nothing.
+  autoAudit: false,
+  handler: (ctx) =>
+    idempotent(ctx, async (guard) => {
+      const actor: ExpenseActor = {
+        ...actorOf(ctx),
+        audit: {
+          ...ctx.actor(),
+          entry: (expense) => ({
+            action: 'expense.approved',
+            entity_type: 'expense',
+            entity_id: expense.id,
+            summary: `Expense "${expense.description}" approved and posted: ${presentExpense(expense).amount} ${expense.currency}`,
+            changes: { status: { from: 'submitted', to: 'approved' }, journal_entry_id: expense.journal_entry_id },
+          }),
+        },
+      };
+      const expense = await approveExpense(ctx.organizationId!, ctx.params.id!, actor, ctx.query.version, { guard });
+      guard?.settle();
+      return { status: 200, body: presentExpense(expense), resourceType: 'expense', resourceId: expense.id };
+    }),
 });
 
 const rejectRoute = route({

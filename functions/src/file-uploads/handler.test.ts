@@ -1,8 +1,9 @@
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { MAX_UPLOAD_BYTES } from '@daftar/shared';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../test/client.js';
 import { addMember, createOrganization, createUser, organizationWithRoles } from '../../test/fixtures.js';
+import { malformedMultipart, malformedUrlencoded } from '../../test/malformed-bodies.js';
 import { AuditLog } from '../db/auditLog.js';
 import { FileUpload } from '../db/fileUpload.js';
 import { loadChart } from '../ledger/chart.js';
@@ -98,6 +99,28 @@ describe('file uploads', () => {
 
     const records = await recordsOf(org.id);
     expect(records.map((r) => r.filename)).toEqual(['logo.png']);
+  });
+
+  it('answers truncated, boundary-less, oversized and urlencoded bodies with a 4xx and a detail, storing nothing', async () => {
+    // prepare
+    const { org, users } = await organizationWithRoles();
+    const cases = [
+      ...malformedMultipart(MAX_UPLOAD_BYTES + 64 * 1024),
+      { name: `with a file over the ${MAX_UPLOAD_BYTES} bytes a file may have`, ...multipart(Buffer.alloc(MAX_UPLOAD_BYTES + 1, 'a'), 'big.csv', 'text/csv'), status: 413 },
+      ...malformedUrlencoded({ parsed: false }),
+    ];
+    for (const c of cases) {
+      // act
+      const res = await call('POST', `${base(org.id)}/upload`, { token: users.member.token, raw: { body: c.body, contentType: c.contentType } });
+      // assess
+      expect({ name: c.name, status: res.status }).toEqual({ name: c.name, status: c.status });
+      expect(res.body.detail, c.name).toBeTruthy();
+    }
+    expect(await recordsOf(org.id)).toEqual([]);
+    const objects = await s3.send(new ListObjectsV2Command({ Bucket: config.uploadsBucket, Prefix: `${org.id}/` }));
+    expect(objects.KeyCount ?? 0).toBe(0);
+    const audited = (await AuditLog.query.byOrganization({ organization_id: org.id }).go({ pages: 'all' })).data.filter((a) => a.action === 'file.uploaded');
+    expect(audited).toEqual([]);
   });
 
   it('lets members upload, viewers only read, and hides files of other organizations', async () => {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { hasRank, type Role } from '@daftar/shared';
 import { routeTable, type ResourceName, type RouteKey } from '../routes.js';
 import { config } from '../platform/config.js';
+import { withCallCache } from '../platform/call-cache.js';
 import { logger, setCorrelationId } from '../platform/logger.js';
 import { parseBody, type BodyType, type UploadedFile } from './body.js';
 import { BadRequest, Forbidden, HttpError, MethodNotAllowed, NotFound, Unauthorized, ValidationError, statusOf, type ValidationIssue } from './errors.js';
@@ -54,7 +55,11 @@ export interface RouteDef<B extends Schema = Schema, Q extends Schema = Schema> 
   /** Response schema, for the OpenAPI document. */
   response?: z.ZodType;
   status?: number;
-  /** `false`: the route writes its own audit records (or changes nothing worth recording). */
+  /**
+   * `false`: no generic record when the route recorded nothing (it writes its own audit records —
+   * postings inside their transaction — or changes nothing worth recording); what it gives
+   * `ctx.audit` is still written.
+   */
   autoAudit?: boolean;
   handler: (ctx: RouteContext<Out<B>, Out<Q>>) => Promise<unknown>;
 }
@@ -87,12 +92,15 @@ export const signedInUser = (ctx: RouteContext<unknown, unknown>, why?: string) 
 export const route = <B extends Schema = undefined, Q extends Schema = undefined>(def: RouteDef<B, Q>) => def;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyRouteDef = RouteDef<any, any>;
+export type AnyRouteDef = RouteDef<any, any>;
 export type RouteDefs<R extends ResourceName> = { [K in RouteKey<R>]: AnyRouteDef };
 
-/** Declares a resource's implementations; the type demands exactly the table's routes. */
-export function defineRoutes<R extends ResourceName>(resource: R, defs: RouteDefs<R>) {
-  return { resource, defs };
+/**
+ * Declares a resource's implementations; the type demands exactly the table's routes, also when
+ * the definitions are built rather than written out (a key the table lacks is `never`).
+ */
+export function defineRoutes<R extends ResourceName, D extends RouteDefs<R> = RouteDefs<R>>(resource: R, defs: D & Record<Exclude<keyof D, RouteKey<R>>, never>) {
+  return { resource, defs: defs as RouteDefs<R> };
 }
 export type ResourceRoutes = ReturnType<typeof defineRoutes<ResourceName>>;
 
@@ -241,7 +249,7 @@ export function createHandler({ resource, defs }: { resource: ResourceName; defs
       const result = await def.handler(ctx);
       response = toResponse(result, def);
 
-      if (MUTATING.has(method) && def.autoAudit !== false && response.statusCode! < 400) {
+      if (MUTATING.has(method) && response.statusCode! < 400 && (audits.length || def.autoAudit !== false)) {
         if (!audits.length) {
           const entityId = Object.entries(params).filter(([k]) => k !== 'organization_id').map(([, v]) => v).pop() ?? null;
           audits.push({ action: `${resource}.${method.toLowerCase()}`, entity_type: resource, entity_id: entityId, summary: `${method} ${compiledRoute.path}` });
@@ -259,6 +267,7 @@ export function createHandler({ resource, defs }: { resource: ResourceName; defs
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(httpSecurityHeaders())
     .use(httpCors({ origins: origins.length ? origins : [], credentials: true, headers: 'Authorization,Content-Type,X-Organization-ID,Idempotency-Key,X-API-Key' }))
-    .handler(dispatch);
+    // One call, one cache: what several modules read during the request is read once (platform/call-cache.ts).
+    .handler((event, context) => withCallCache(() => dispatch(event, context)));
   return handler;
 }

@@ -43,7 +43,7 @@ export async function parseBody(
       const parsed = await parseMultipart(raw, headers['content-type']!, maxBytes);
       return parsed;
     }
-    return { value: Object.fromEntries(new URLSearchParams(raw.toString('utf8'))), files: [] };
+    return { value: parseUrlEncoded(raw), files: [] };
   }
   if (contentType && contentType !== 'application/json' && !contentType.endsWith('+json')) {
     throw new UnsupportedMediaType('Content-Type must be application/json');
@@ -55,27 +55,91 @@ export async function parseBody(
   }
 }
 
+/**
+ * Parses a whole multipart/form-data body. Every way busboy can fail ends this promise with a 4xx
+ * and nothing else: a body that ends inside a part makes busboy destroy the open file stream with
+ * "Unexpected end of form" too, and an 'error' event nobody listens to throws and stops the
+ * process (the local server, or a warm Lambda for every request it would serve next). So each
+ * file stream's 'error' is listened to, and the promise settles once, on the first problem.
+ */
 function parseMultipart(raw: Buffer, contentType: string, maxBytes: number): Promise<ParsedBody> {
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
     const files: UploadedFile[] = [];
+    let settled = false;
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      reject(error);
+    };
+    const malformed = (err: unknown) =>
+      fail(new ValidationError([{ loc: ['body'], msg: `Malformed multipart body: ${String((err as Error)?.message ?? err)}`, type: 'multipart_invalid' }]));
     let bb: ReturnType<typeof Busboy>;
     try {
       // Browsers send filenames as raw UTF-8 (Arabic names included); busboy's default is latin1.
       bb = Busboy({ headers: { 'content-type': contentType }, defParamCharset: 'utf8', limits: { fileSize: maxBytes, files: 5, fields: 50 } });
     } catch (err) {
-      reject(new UnsupportedMediaType(`Malformed multipart body: ${(err as Error).message}`));
+      fail(new UnsupportedMediaType(`Malformed multipart body: ${(err as Error).message}`));
       return;
     }
-    bb.on('field', (name, value) => { fields[name] = value; });
+    bb.on('field', (name, value, info) => {
+      if (info.nameTruncated || info.valueTruncated) fail(new PayloadTooLarge(`Form field ${JSON.stringify(name)} is too long`));
+      else fields[name] = value;
+    });
     bb.on('file', (field, stream, info) => {
       const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('limit', () => reject(new PayloadTooLarge(`File exceeds ${maxBytes} bytes`)));
+      // Read to the end whatever happens, so busboy never waits on this stream.
+      stream.on('data', (c: Buffer) => { if (!settled) chunks.push(c); });
+      stream.on('limit', () => fail(new PayloadTooLarge(`File exceeds ${maxBytes} bytes`)));
+      // "Unexpected end of file" when the body stops inside this part: busboy reports it as well.
+      stream.on('error', malformed);
       stream.on('end', () => files.push({ field, filename: info.filename ?? 'upload', contentType: info.mimeType, content: Buffer.concat(chunks) }));
     });
-    bb.on("error", (err: unknown) => reject(new ValidationError([{ loc: ["body"], msg: `Malformed multipart body: ${String((err as Error)?.message ?? err)}`, type: "multipart_invalid" }])));
-    bb.on('close', () => resolve({ value: fields, files }));
-    bb.end(raw);
+    bb.on('filesLimit', () => fail(new PayloadTooLarge('Too many files in the form (at most 5)')));
+    bb.on('fieldsLimit', () => fail(new PayloadTooLarge('Too many fields in the form (at most 50)')));
+    bb.on('partsLimit', () => fail(new PayloadTooLarge('Too many parts in the form')));
+    bb.on('error', malformed);
+    bb.on('close', () => {
+      if (settled) return;
+      settled = true;
+      resolve({ value: fields, files });
+    });
+    try {
+      bb.end(raw);
+    } catch (err) {
+      malformed(err);
+    }
   });
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * An application/x-www-form-urlencoded body, strictly: bytes that are not UTF-8, or a `%` not
+ * followed by two hex digits that decode to UTF-8 (`%E0%A4%A`), are a 422 rather than a value
+ * silently changed into U+FFFD. Repeated names keep the last value, as URLSearchParams did.
+ */
+function parseUrlEncoded(raw: Buffer): Record<string, string> {
+  const invalid = (msg: string) => new ValidationError([{ loc: ['body'], msg: `Malformed form body: ${msg}`, type: 'urlencoded_invalid' }]);
+  let text: string;
+  try {
+    text = strictUtf8.decode(raw);
+  } catch {
+    throw invalid('not UTF-8');
+  }
+  const decode = (s: string) => {
+    try {
+      return decodeURIComponent(s.replace(/\+/g, ' '));
+    } catch {
+      // Not echoed: the value may be a password.
+      throw invalid('a % must be followed by two hex digits encoding UTF-8');
+    }
+  };
+  const entries: [string, string][] = [];
+  for (const pair of text.split('&')) {
+    if (!pair) continue;
+    const eq = pair.indexOf('=');
+    entries.push(eq < 0 ? [decode(pair), ''] : [decode(pair.slice(0, eq)), decode(pair.slice(eq + 1))]);
+  }
+  return Object.fromEntries(entries);
 }

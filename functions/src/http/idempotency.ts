@@ -105,7 +105,14 @@ export class IdempotencyGuard {
     );
   }
 
-  get wasRecorded() { return this.recorded; }
+  /**
+   * The action found its work already done (a document confirmed or voided before) and wrote
+   * nothing: there is no record to keep, the current state is the answer.
+   */
+  settle() { if (!this.recorded) this.settledWithoutWrite = true; }
+  private settledWithoutWrite = false;
+
+  get wasRecorded() { return this.recorded || this.settledWithoutWrite; }
 }
 
 /** The Idempotency-Key header of the call, or null; a malformed key is a 422. */

@@ -15,6 +15,10 @@ export type Principal =
   | { kind: 'user'; user: UserItem; token: AccessTokenClaims; membership: MembershipItem | null }
   | { kind: 'api_key'; apiKey: ApiKeyItem; user: UserItem | null; membership: { organization_id: string; role: Role } };
 
+/** Who acts, as documents and audit records name them: the signed-in user, or the API key of an integration. */
+export const actorIdOf = (principal: Principal | null): string | null =>
+  principal?.kind === 'api_key' ? principal.apiKey.id : (principal?.user?.id ?? null);
+
 export const API_KEY_PREFIX = 'dft_';
 
 export function hashApiKeySecret(secret: string) {

@@ -3,24 +3,11 @@ import { getSubmission } from '../e-invoicing/submission.js';
 import { jofotaraInvoiceRoutes, jofotaraReturnRoutes } from '../e-invoicing/submission-routes.js';
 import * as invoices from '@daftar/shared/schemas/invoices';
 import * as invoiceReturns from '@daftar/shared/schemas/invoiceReturns';
-import { createHandler, defineRoutes, Reply, route, type RouteContext } from '../http/api.js';
+import { createHandler, defineRoutes, Reply, route } from '../http/api.js';
+import { documentRoutes } from '../http/document-routes.js';
 import { idempotent } from '../http/idempotency.js';
-import {
-  addLine,
-  changeStatus,
-  confirmInvoice,
-  createInvoice,
-  deleteInvoice,
-  duplicateInvoice,
-  getInvoice,
-  linesOf,
-  listInvoices,
-  presentInvoice,
-  removeLine,
-  replaceInvoice,
-  replaceLine,
-  updateInvoice,
-} from './invoices.js';
+import { actorIdOf } from '../http/principal.js';
+import { changeStatus, duplicateInvoice, getInvoice, invoiceDocuments, listInvoices, presentInvoice } from './invoices.js';
 import type { InvoiceRecord } from '../db/invoice.js';
 import { createInvoiceReturn, getInvoiceReturn, listInvoiceReturns, presentInvoiceReturn } from './returns.js';
 
@@ -35,16 +22,29 @@ const mailing = () => import('./send.js');
 const ORG = '/api/v1/organizations/{organization_id}';
 const INVOICE = `${ORG}/invoices/{invoice_id}`;
 
-const actorId = (ctx: RouteContext<unknown, unknown>) => {
-  const actor = ctx.actor();
-  return actor.user_id ?? actor.api_key_id ?? null;
-};
 const label = (invoice: InvoiceRecord) => invoice.number ?? `draft ${invoice.id}`;
-const lineList = schemas.listOf(invoices.invoiceLinePublic);
-const linesOfInvoice = (invoice: InvoiceRecord) => {
-  const lines = presentInvoice(invoice).lines;
-  return { data: lines, count: lines.length };
-};
+
+/** Read, create, edit, delete, confirm and line items: the routes every document kind shares. */
+const documentRoute = documentRoutes({
+  core: invoiceDocuments,
+  noun: 'invoice',
+  idParam: 'invoice_id',
+  present: presentInvoice,
+  schemas: {
+    public: invoices.invoicePublic,
+    linePublic: invoices.invoiceLinePublic,
+    create: invoices.invoiceCreate,
+    replace: invoices.invoiceReplace,
+    update: invoices.invoiceUpdate,
+    lineWrite: invoices.invoiceLineWrite,
+    versionQuery: invoices.invoiceVersionQuery,
+  },
+  overrides: {
+    update: { summary: 'Change a draft invoice header (version must match; confirmed invoices: 409)' },
+    remove: { summary: 'Delete a draft invoice (confirmed invoices: 409)' },
+    confirm: { summary: 'Confirm a draft: number it and post its journal entry in one transaction (again: 409)' },
+  },
+});
 
 const listRoute = route({
   access: { org: 'viewer' },
@@ -74,116 +74,13 @@ const optionsRoute = route({
   },
 });
 
-const createRoute = route({
-  access: { org: 'member' },
-  summary: 'Create a draft invoice with its lines (totals computed with per-line rounding)',
-  body: invoices.invoiceCreate,
-  response: invoices.invoicePublic,
-  status: 201,
-  handler: async (ctx) => {
-    const invoice = await createInvoice(ctx.organizationId!, ctx.body, actorId(ctx));
-    const shown = presentInvoice(invoice);
-    ctx.audit({
-      action: 'invoice.created',
-      entity_type: 'invoice',
-      entity_id: invoice.id,
-      summary: `Draft invoice created for ${shown.gross_total} ${shown.currency} (${invoice.lines.length} lines)`,
-      changes: { contact_id: invoice.contact_id, gross_total: shown.gross_total, lines: linesOf(invoice).length },
-    });
-    return shown;
-  },
-});
-
-const getRoute = route({
-  access: { org: 'viewer' },
-  summary: 'One invoice with its lines',
-  response: invoices.invoicePublic,
-  handler: async ({ organizationId, params }) => presentInvoice(await getInvoice(organizationId!, params.invoice_id!)),
-});
-
-const updateRoute = route({
-  access: { org: 'member' },
-  summary: 'Change a draft invoice header (version must match; confirmed invoices: 409)',
-  body: invoices.invoiceUpdate,
-  response: invoices.invoicePublic,
-  handler: async (ctx) => {
-    const { before, after } = await updateInvoice(ctx.organizationId!, ctx.params.invoice_id!, ctx.body);
-    const fields = Object.keys(ctx.body).filter((f) => f !== 'version' && (ctx.body as Record<string, unknown>)[f] !== undefined);
-    const b = presentInvoice(before) as Record<string, unknown>;
-    const a = presentInvoice(after) as Record<string, unknown>;
-    ctx.audit({
-      action: 'invoice.updated',
-      entity_type: 'invoice',
-      entity_id: after.id,
-      summary: `Draft invoice updated (${fields.join(', ')})`,
-      changes: Object.fromEntries(fields.map((f) => [f, { from: b[f] ?? null, to: a[f] ?? null }])),
-    });
-    return presentInvoice(after);
-  },
-});
-
-const replaceRoute = route({
-  access: { org: 'member' },
-  summary: 'Replace a draft invoice with its lines (version must match)',
-  body: invoices.invoiceReplace,
-  response: invoices.invoicePublic,
-  handler: async (ctx) => {
-    const { before, after } = await replaceInvoice(ctx.organizationId!, ctx.params.invoice_id!, ctx.body);
-    const [b, a] = [presentInvoice(before), presentInvoice(after)];
-    ctx.audit({
-      action: 'invoice.updated',
-      entity_type: 'invoice',
-      entity_id: after.id,
-      summary: `Draft invoice replaced with ${a.lines.length} lines, total ${a.gross_total} ${a.currency}`,
-      changes: { gross_total: { from: b.gross_total, to: a.gross_total }, lines: { from: b.lines.length, to: a.lines.length } },
-    });
-    return a;
-  },
-});
-
-const deleteRoute = route({
-  access: { org: 'member' },
-  summary: 'Delete a draft invoice (confirmed invoices: 409)',
-  query: invoices.invoiceVersionQuery,
-  response: schemas.message,
-  handler: async (ctx) => {
-    const invoice = await deleteInvoice(ctx.organizationId!, ctx.params.invoice_id!, ctx.query.version);
-    ctx.audit({
-      action: 'invoice.deleted',
-      entity_type: 'invoice',
-      entity_id: invoice.id,
-      summary: `Draft invoice deleted (${presentInvoice(invoice).gross_total} ${invoice.currency})`,
-      changes: { contact_id: invoice.contact_id, gross_total: presentInvoice(invoice).gross_total },
-    });
-    return { message: 'Invoice deleted successfully' };
-  },
-});
-
-const confirmRoute = route({
-  access: { org: 'admin' },
-  summary: 'Confirm a draft: number it and post its journal entry in one transaction (again: 409)',
-  response: invoices.invoicePublic,
-  handler: async (ctx) => {
-    const invoice = await confirmInvoice(ctx.organizationId!, ctx.params.invoice_id!, actorId(ctx));
-    const shown = presentInvoice(invoice);
-    ctx.audit({
-      action: 'invoice.confirmed',
-      entity_type: 'invoice',
-      entity_id: invoice.id,
-      summary: `Invoice ${invoice.number} confirmed and posted: ${shown.gross_total} ${shown.currency}`,
-      changes: { status: { from: 'draft', to: 'confirmed' }, number: invoice.number, journal_entry_id: invoice.journal_entry_id },
-    });
-    return shown;
-  },
-});
-
 const duplicateRoute = route({
   access: { org: 'member' },
   summary: 'A new draft copying an invoice (lines recomputed with the current taxes)',
   response: invoices.invoicePublic,
   status: 201,
   handler: async (ctx) => {
-    const copy = await duplicateInvoice(ctx.organizationId!, ctx.params.invoice_id!, actorId(ctx));
+    const copy = await duplicateInvoice(ctx.organizationId!, ctx.params.invoice_id!, actorIdOf(ctx.principal));
     ctx.audit({
       action: 'invoice.duplicated',
       entity_type: 'invoice',
@@ -210,70 +107,6 @@ const statusRoute = route({
       changes: { status: { from: before.status, to: after.status } },
     });
     return presentInvoice(after);
-  },
-});
-
-const linesRoute = route({
-  access: { org: 'viewer' },
-  summary: "An invoice's lines",
-  response: lineList,
-  handler: async ({ organizationId, params }) => linesOfInvoice(await getInvoice(organizationId!, params.invoice_id!)),
-});
-
-const addLineRoute = route({
-  access: { org: 'member' },
-  summary: 'Add a line to a draft invoice (totals recomputed)',
-  body: invoices.invoiceLineWrite,
-  response: invoices.invoiceLinePublic,
-  status: 201,
-  handler: async (ctx) => {
-    const { version, ...line } = ctx.body;
-    const { invoice, line: added } = await addLine(ctx.organizationId!, ctx.params.invoice_id!, line, version);
-    ctx.audit({
-      action: 'invoice.line_added',
-      entity_type: 'invoice',
-      entity_id: invoice.id,
-      summary: `Line "${added.description}" added to a draft invoice`,
-      changes: { line_id: added.id, gross_total: presentInvoice(invoice).gross_total },
-    });
-    return presentInvoice(invoice).lines.find((l) => l.id === added.id)!;
-  },
-});
-
-const replaceLineRoute = route({
-  access: { org: 'member' },
-  summary: 'Replace a line of a draft invoice (totals recomputed)',
-  body: invoices.invoiceLineWrite,
-  response: invoices.invoiceLinePublic,
-  handler: async (ctx) => {
-    const { version, ...line } = ctx.body;
-    const { invoice, line: replaced } = await replaceLine(ctx.organizationId!, ctx.params.invoice_id!, ctx.params.line_item_id!, line, version);
-    ctx.audit({
-      action: 'invoice.line_updated',
-      entity_type: 'invoice',
-      entity_id: invoice.id,
-      summary: `Line "${replaced.description}" of a draft invoice changed`,
-      changes: { line_id: replaced.id, gross_total: presentInvoice(invoice).gross_total },
-    });
-    return presentInvoice(invoice).lines.find((l) => l.id === replaced.id)!;
-  },
-});
-
-const removeLineRoute = route({
-  access: { org: 'member' },
-  summary: 'Remove a line from a draft invoice (the last line cannot go: 409)',
-  query: invoices.invoiceVersionQuery,
-  response: schemas.message,
-  handler: async (ctx) => {
-    const invoice = await removeLine(ctx.organizationId!, ctx.params.invoice_id!, ctx.params.line_item_id!, ctx.query.version);
-    ctx.audit({
-      action: 'invoice.line_removed',
-      entity_type: 'invoice',
-      entity_id: invoice.id,
-      summary: 'Line removed from a draft invoice',
-      changes: { line_id: ctx.params.line_item_id, gross_total: presentInvoice(invoice).gross_total },
-    });
-    return { message: 'Line item deleted successfully' };
   },
 });
 
@@ -321,7 +154,7 @@ const createReturnRoute = route({
   status: 201,
   handler: (ctx) =>
     idempotent(ctx, async (guard) => {
-      const { credit, shown, invoiceBefore, invoiceAfter } = await createInvoiceReturn(ctx.organizationId!, ctx.params.invoice_id!, ctx.body, { actorId: actorId(ctx), guard });
+      const { credit, shown, invoiceBefore, invoiceAfter } = await createInvoiceReturn(ctx.organizationId!, ctx.params.invoice_id!, ctx.body, { actorId: actorIdOf(ctx.principal), guard });
       ctx.audit({
         action: 'invoice.returned',
         entity_type: 'invoice_return',
@@ -373,18 +206,18 @@ const returnPdfRoute = route({
 export const routes = defineRoutes('invoices', {
   [`GET ${ORG}/invoices`]: listRoute,
   [`GET ${ORG}/invoices/list`]: optionsRoute,
-  [`POST ${ORG}/invoices/with-line-items`]: createRoute,
-  [`GET ${INVOICE}`]: getRoute,
-  [`PUT ${INVOICE}`]: updateRoute,
-  [`DELETE ${INVOICE}`]: deleteRoute,
-  [`PUT ${INVOICE}/with-line-items`]: replaceRoute,
-  [`POST ${INVOICE}/confirm`]: confirmRoute,
+  [`POST ${ORG}/invoices/with-line-items`]: documentRoute.create,
+  [`GET ${INVOICE}`]: documentRoute.get,
+  [`PUT ${INVOICE}`]: documentRoute.update,
+  [`DELETE ${INVOICE}`]: documentRoute.remove,
+  [`PUT ${INVOICE}/with-line-items`]: documentRoute.replace,
+  [`POST ${INVOICE}/confirm`]: documentRoute.confirm,
   [`POST ${INVOICE}/duplicate`]: duplicateRoute,
   [`PUT ${INVOICE}/status`]: statusRoute,
-  [`GET ${INVOICE}/line-items`]: linesRoute,
-  [`POST ${INVOICE}/line-items`]: addLineRoute,
-  [`PUT ${INVOICE}/line-items/{line_item_id}`]: replaceLineRoute,
-  [`DELETE ${INVOICE}/line-items/{line_item_id}`]: removeLineRoute,
+  [`GET ${INVOICE}/line-items`]: documentRoute.lines,
+  [`POST ${INVOICE}/line-items`]: documentRoute.addLine,
+  [`PUT ${INVOICE}/line-items/{line_item_id}`]: documentRoute.replaceLine,
+  [`DELETE ${INVOICE}/line-items/{line_item_id}`]: documentRoute.removeLine,
   [`POST ${INVOICE}/send`]: sendRoute,
   [`GET ${INVOICE}/pdf`]: pdfRoute,
   [`POST ${INVOICE}/returns`]: createReturnRoute,

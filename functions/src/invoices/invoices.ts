@@ -4,8 +4,9 @@
  * line nets, credit special sales tax payable per special tax, credit output tax per tax), the confirmed → sent step and what the public shape adds
  * (credit notes, sending).
  */
-import type { InvoiceCreate, InvoiceLineInput, InvoicePublic, InvoiceStatus, InvoiceUpdate } from '@daftar/shared/schemas/invoices';
-import { Invoice, InvoiceSequence, outstandingOf, type InvoiceRecord, type StoredInvoiceLine } from '../db/invoice.js';
+import type { InvoiceCreate, InvoiceLineInput, InvoicePublic, InvoiceStatus } from '@daftar/shared/schemas/invoices';
+import { SERIES } from '../db/sequence.js';
+import { Invoice, outstandingOf, type InvoiceRecord, type StoredInvoiceLine } from '../db/invoice.js';
 import { documentCore } from '../documents/core.js';
 import type { DocumentEntity, DocumentKind } from '../documents/kind.js';
 import { amountText, specialTaxPerTax, taxPerTax } from '../documents/lines.js';
@@ -15,9 +16,7 @@ const invoiceKind: DocumentKind<InvoiceRecord, StoredInvoiceLine, InvoiceLineInp
   noun: 'invoice',
   aNoun: 'An invoice',
   entity: Invoice as DocumentEntity<InvoiceRecord>,
-  prefix: 'INV',
-  nextNumber: async (organizationId) =>
-    (await InvoiceSequence.update({ organization_id: organizationId }).add({ last: 1 }).go({ response: 'all_new' })).data.last!,
+  series: SERIES.invoice,
   counterparty: { role: 'customer', types: ['customer', 'both'] },
   extraTextFields: [],
   extraLineFields: [],
@@ -40,28 +39,16 @@ const invoiceKind: DocumentKind<InvoiceRecord, StoredInvoiceLine, InvoiceLineInp
     to === 'confirmed' ? '; use POST …/confirm to confirm a draft' : from === 'confirmed' && to === 'cancelled' ? '; a confirmed invoice is corrected with a credit note' : '',
 };
 
-const invoices = documentCore(invoiceKind);
+/** The invoices' document core; the shared document routes (http/document-routes.ts) serve it. */
+export const invoiceDocuments = documentCore(invoiceKind);
+const invoices = invoiceDocuments;
 
 export const getInvoice = invoices.get;
 export const linesOf = (invoice: InvoiceRecord) => invoice.lines as StoredInvoiceLine[];
 export const createInvoice = (organizationId: string, input: InvoiceCreate, createdBy: string | null) => invoices.create(organizationId, input, createdBy);
-export const updateInvoice = (organizationId: string, id: string, input: InvoiceUpdate) => invoices.update(organizationId, id, input);
-export const replaceInvoice = (organizationId: string, id: string, input: InvoiceCreate & { version: number }) => invoices.replace(organizationId, id, input);
 export const deleteInvoice = invoices.remove;
 export const duplicateInvoice = invoices.duplicate;
 export const confirmInvoice = invoices.confirm;
-
-export async function addLine(organizationId: string, id: string, line: InvoiceLineInput, version?: number) {
-  const { document, line: added } = await invoices.addLine(organizationId, id, line, version);
-  return { invoice: document, line: added };
-}
-
-export async function replaceLine(organizationId: string, id: string, lineId: string, line: InvoiceLineInput, version?: number) {
-  const { document, line: replaced } = await invoices.replaceLine(organizationId, id, lineId, line, version);
-  return { invoice: document, line: replaced };
-}
-
-export const removeLine = invoices.removeLine;
 
 export const changeStatus = (organizationId: string, id: string, next: InvoiceStatus) => invoices.changeStatus(organizationId, id, next);
 

@@ -9,7 +9,8 @@ import { money, type TaxCategory } from '@daftar/shared';
 import { Contact, type ContactRecord } from '../db/contact.js';
 import { outstandingOf, type InvoiceRecord } from '../db/invoice.js';
 import { returnLinesOf, type InvoiceReturnRecord } from '../db/invoiceReturn.js';
-import { Organization, type OrganizationItem } from '../db/organization.js';
+import type { OrganizationItem } from '../db/organization.js';
+import { readOrganization } from '../organizations/settings.js';
 import { hasRtlLetters, isolateLtr } from '../documents/pdf/bidi.js';
 import {
   renderDocumentPdf,
@@ -21,7 +22,6 @@ import {
   type PrintedTaxRow,
   type PrintedTotal,
 } from '../documents/pdf/layout.js';
-import { NotFound } from '../platform/errors.js';
 import { linesOf } from './invoices.js';
 
 export interface PrintingParties {
@@ -31,11 +31,10 @@ export interface PrintingParties {
 }
 
 export async function printingParties(organizationId: string, contactId: string): Promise<PrintingParties> {
-  const [{ data: organization }, { data: contact }] = await Promise.all([
-    Organization.get({ id: organizationId }).go(),
+  const [organization, { data: contact }] = await Promise.all([
+    readOrganization(organizationId),
     Contact.get({ organization_id: organizationId, id: contactId }).go(),
   ]);
-  if (!organization) throw new NotFound('Organization not found');
   return { organization, contact };
 }
 

@@ -24,12 +24,14 @@ import { MAX_QUANTITY_DECIMALS } from '@daftar/shared/tax';
 import type { InvoiceReturnCreate, InvoiceReturnPublic } from '@daftar/shared/schemas/invoiceReturns';
 import type { InvoiceStatus } from '@daftar/shared/schemas/invoices';
 import { Invoice, outstandingOf, settlementStatus, type InvoiceRecord, type StoredInvoiceLine } from '../db/invoice.js';
-import { InvoiceReturn, InvoiceReturnSequence, returnLinesOf, type InvoiceReturnRecord, type StoredReturnLine } from '../db/invoiceReturn.js';
+import { InvoiceReturn, returnLinesOf, type InvoiceReturnRecord, type StoredReturnLine } from '../db/invoiceReturn.js';
 import { countMatching, takeAll, takeRange } from '../db/paging.js';
 import { putItem } from '../db/transaction.js';
-import type { IdempotencyGuard } from '../http/idempotency.js';
+import type { AuditActor, AuditEntry } from '../db/auditLog.js';
+import { SERIES } from '../db/sequence.js';
+import { postDocument, type IdempotencyClaim } from '../documents/posting-path.js';
 import { Conflict, NotFound, ValidationError, type ValidationIssue } from '../platform/errors.js';
-import { buildPosting, onConditionFailed, postTransaction, systemAccounts, updateItem, type PostingLine } from '../ledger/posting.js';
+import { onConditionFailed, systemAccounts, updateItem, type PostingLine } from '../ledger/posting.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
 import { specialTaxPerTax } from '../documents/lines.js';
 import { calculateTaxes } from '../taxes/calculate.js';
@@ -38,7 +40,6 @@ import { getInvoice, linesOf } from './invoices.js';
 /** Invoices that have been posted and not voided: the ones goods can come back against. */
 export const RETURNABLE_STATUSES: readonly InvoiceStatus[] = ['confirmed', 'sent', 'partially_paid', 'paid'];
 
-const formatNumber = (n: number) => `RET-${String(n).padStart(6, '0')}`;
 
 // Quantities are compared in thousandths (at most 3 decimals, as on invoice lines).
 const QUANTITY_SCALE = 10n ** BigInt(MAX_QUANTITY_DECIMALS);
@@ -220,7 +221,9 @@ export interface CreatedReturn {
 export interface ReturnOptions {
   actorId: string | null;
   /** The request's Idempotency-Key claim: its record is written in the return's transaction. */
-  guard?: IdempotencyGuard | null;
+  guard?: IdempotencyClaim | null;
+  /** The audit record, written in the return's transaction. */
+  audit?: AuditActor & { entry(created: CreatedReturn): AuditEntry };
 }
 
 export async function createInvoiceReturn(organizationId: string, invoiceId: string, input: InvoiceReturnCreate, options: ReturnOptions): Promise<CreatedReturn> {
@@ -252,54 +255,9 @@ export async function createInvoiceReturn(organizationId: string, invoiceId: str
   const specialByTax = specialTaxPerTax(lines);
   const specialAccount = specialByTax.size ? (await systemAccounts(organizationId, ['special_tax_output'])).special_tax_output : null;
 
-  const { data: sequence } = await InvoiceReturnSequence.update({ organization_id: organizationId }).add({ last: 1 }).go({ response: 'all_new' });
-  const number = formatNumber(sequence.last!);
-  const memo = `Credit note ${number} for invoice ${invoice.number}`;
-  const candidates: PostingLine[] = [
-    { account_id: accounts.sales_returns.id, debit: totals.net_total, description: memo },
-    ...[...specialByTax].map(([taxId, amount]) => ({ account_id: specialAccount!.id, debit: amount, tax_id: taxId, description: `${memo} special tax` })),
-    ...[...taxByTax].map(([taxId, amount]) => ({ account_id: accounts.vat_output.id, debit: amount, tax_id: taxId, description: `${memo} tax` })),
-    { account_id: accounts.receivable.id, credit: appliedToInvoice, contact_id: invoice.contact_id, description: memo },
-    { account_id: accounts.store_credit.id, credit: storeCredit, contact_id: invoice.contact_id, description: `${memo}: store credit` },
-  ];
-  const postingLines = candidates.filter((line) => (line.debit ?? 0) > 0 || (line.credit ?? 0) > 0);
-
   const id = uuidv7();
-  const posting = await buildPosting({
-    organizationId,
-    date: input.issue_date,
-    source: { type: 'credit_note', id },
-    memo,
-    reference: number,
-    createdBy: actorId,
-    lines: postingLines,
-    issuePath: ['body'],
-  });
-
+  const entryId = uuidv7();
   const now = nowIso();
-  const credit: InvoiceReturnRecord = {
-    organization_id: organizationId,
-    id,
-    number,
-    status: 'confirmed',
-    invoice_id: invoice.id,
-    invoice_number: invoice.number!,
-    contact_id: invoice.contact_id,
-    issue_date: input.issue_date,
-    reason: input.reason,
-    currency: invoice.currency,
-    price_includes_tax: invoice.price_includes_tax,
-    lines,
-    ...totals,
-    applied_to_invoice: appliedToInvoice,
-    store_credit: storeCredit,
-    journal_entry_id: posting.entry.id,
-    created_by: actorId ?? undefined,
-    version: 1,
-    created_at: now,
-    updated_at: now,
-  };
-
   const returned = { ...returnedOf(invoice) };
   for (const r of requested) returned[r.original.id] = quantityText(thousandths(returned[r.original.id] ?? '0')! + r.quantity);
   const amountCredited = (invoice.amount_credited ?? 0) + appliedToInvoice;
@@ -314,10 +272,64 @@ export async function createInvoiceReturn(organizationId: string, invoiceId: str
     ),
     changedConflict,
   );
-  const shown = presentInvoiceReturn(credit);
-  const idempotencyRecord = guard ? [guard.recordItem({ status: 201, body: shown, resourceType: 'invoice_return', resourceId: credit.id })] : [];
-  await postTransaction([...idempotencyRecord, ...posting.transactItems, putItem(InvoiceReturn.create(credit).params()), invoiceUpdate]);
-  return { credit, shown, invoiceBefore: invoice, invoiceAfter };
+
+  const { result } = await postDocument<CreatedReturn>({
+    organizationId,
+    series: SERIES.creditNote,
+    build: (number) => {
+      const memo = `Credit note ${number} for invoice ${invoice.number}`;
+      const candidates: PostingLine[] = [
+        { account_id: accounts.sales_returns.id, debit: totals.net_total, description: memo },
+        ...[...specialByTax].map(([taxId, amount]) => ({ account_id: specialAccount!.id, debit: amount, tax_id: taxId, description: `${memo} special tax` })),
+        ...[...taxByTax].map(([taxId, amount]) => ({ account_id: accounts.vat_output.id, debit: amount, tax_id: taxId, description: `${memo} tax` })),
+        { account_id: accounts.receivable.id, credit: appliedToInvoice, contact_id: invoice.contact_id, description: memo },
+        { account_id: accounts.store_credit.id, credit: storeCredit, contact_id: invoice.contact_id, description: `${memo}: store credit` },
+      ];
+      const credit: InvoiceReturnRecord = {
+        organization_id: organizationId,
+        id,
+        number: number!,
+        status: 'confirmed',
+        invoice_id: invoice.id,
+        invoice_number: invoice.number!,
+        contact_id: invoice.contact_id,
+        issue_date: input.issue_date,
+        reason: input.reason,
+        currency: invoice.currency,
+        price_includes_tax: invoice.price_includes_tax,
+        lines,
+        ...totals,
+        applied_to_invoice: appliedToInvoice,
+        store_credit: storeCredit,
+        journal_entry_id: entryId,
+        created_by: actorId ?? undefined,
+        version: 1,
+        created_at: now,
+        updated_at: now,
+      };
+      return {
+        postings: [
+          {
+            organizationId,
+            date: input.issue_date,
+            source: { type: 'credit_note', id },
+            name: number!,
+            entryId,
+            memo,
+            reference: number,
+            createdBy: actorId,
+            lines: candidates.filter((line) => (line.debit ?? 0) > 0 || (line.credit ?? 0) > 0),
+            issuePath: ['body'],
+          },
+        ],
+        items: [invoiceUpdate, putItem(InvoiceReturn.create(credit).params())],
+        finish: () => ({ credit, shown: presentInvoiceReturn(credit), invoiceBefore: invoice, invoiceAfter }),
+      };
+    },
+    audit: options.audit ? { actor: options.audit, entry: options.audit.entry } : undefined,
+    idempotency: guard ? { claim: guard, answer: (created) => ({ status: 201, body: created.shown, resourceType: 'invoice_return', resourceId: id }) } : undefined,
+  });
+  return result;
 }
 
 export async function getInvoiceReturn(organizationId: string, id: string): Promise<InvoiceReturnRecord> {

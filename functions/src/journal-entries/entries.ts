@@ -1,13 +1,27 @@
 /** Manual journal entries: drafts, posting, reversal, deletion of drafts, listing. */
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { money } from '@daftar/shared';
 import type { JournalEntryCreate } from '@daftar/shared/schemas/accounting';
 import { JournalEntry, type JournalEntryRecord } from '../db/journalEntry.js';
 import { BankReconciliation } from '../db/bankTransaction.js';
-import { conditionCheck, isConditionFailure } from '../db/transaction.js';
+import { batchGet } from '../db/batch-get.js';
+import { documentClient } from '../db/client.js';
+import { Contact } from '../db/contact.js';
+import { Tax } from '../db/tax.js';
+import { config } from '../platform/config.js';
+import { conditionCheck, isConditionFailure, type TransactItem } from '../db/transaction.js';
+import type { AuditActor, AuditEntry } from '../db/auditLog.js';
+import { postDocument } from '../documents/posting-path.js';
 import { Conflict, NotFound, ValidationError, type ValidationIssue } from '../platform/errors.js';
 import { uuidv7 } from '../platform/ids.js';
 import { addDays } from '../ledger/dates.js';
-import { buildPosting, buildReversal, postTransaction, validatePostings, type PostingInput, type PostingLine } from '../ledger/posting.js';
+import { reversalOf, validatePostings, type PostingInput, type PostingLine } from '../ledger/posting.js';
+
+/** How a journal action is recorded besides the books: the audit record, written in its transaction. */
+export interface EntryOptions {
+  /** `original`: the entry a reversal reverses. */
+  audit?: AuditActor & { entry(entry: JournalEntryRecord, original?: JournalEntryRecord): AuditEntry };
+}
 
 export async function getEntry(organizationId: string, id: string): Promise<JournalEntryRecord> {
   const { data } = await JournalEntry.get({ organization_id: organizationId, id }).go({ consistent: true });
@@ -39,12 +53,45 @@ export function linesInMinorUnits(lines: JournalEntryCreate['lines'], currency: 
   return out;
 }
 
+type TableKey = { pk: string; sk: string };
+const keyText = (key: TableKey) => `${key.pk}\n${key.sk}`;
+
+/**
+ * The contacts and taxes named on an entry's lines are this organization's. The posting path
+ * (ledger/posting.ts) checks accounts only: it is shared by every document kind, and each
+ * document's own code checks what it names; manual entries are checked here. Every reference is
+ * read in one BatchGet keyed by organization, so another tenant's id, like an id of nothing, is
+ * simply not found → 422 at the line's field (`[...path, 'lines', i, 'contact_id' | 'tax_id']`).
+ */
+async function checkLineReferences(organizationId: string, lines: readonly Pick<PostingLine, 'contact_id' | 'tax_id'>[], path: (string | number)[]) {
+  const refs = lines.flatMap((line, index) => [
+    ...(line.contact_id ? [{ index, field: 'contact_id', what: 'Contact', key: Contact.get({ organization_id: organizationId, id: line.contact_id }).params().Key as TableKey }] : []),
+    ...(line.tax_id ? [{ index, field: 'tax_id', what: 'Tax', key: Tax.get({ organization_id: organizationId, id: line.tax_id }).params().Key as TableKey }] : []),
+  ]);
+  if (!refs.length) return;
+  const table = config.tableName;
+  const found = await batchGet(
+    refs.map((r) => r.key),
+    async (keys) => {
+      const result = await documentClient.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true, ProjectionExpression: 'pk, sk' } } }));
+      return { data: (result.Responses?.[table] ?? []) as TableKey[], unprocessed: result.UnprocessedKeys?.[table]?.Keys ?? [] };
+    },
+    { what: 'contacts and taxes', concurrency: 4 },
+  );
+  const exists = new Set(found.map(keyText));
+  const issues: ValidationIssue[] = refs
+    .filter((r) => !exists.has(keyText(r.key)))
+    .map((r) => ({ loc: [...path, 'lines', r.index, r.field], msg: `${r.what} not found`, type: 'not_found' }));
+  if (issues.length) throw new ValidationError(issues);
+}
+
 /** Creates a manual entry: stored as a draft, or posted at once. */
 export async function createManualEntry(
   organizationId: string,
   body: JournalEntryCreate,
   currency: string,
   actorId: string | null,
+  options: EntryOptions = {},
 ): Promise<JournalEntryRecord> {
   const id = uuidv7();
   const input: PostingInput = {
@@ -58,11 +105,8 @@ export async function createManualEntry(
     entryId: id,
     issuePath: ['body'],
   };
-  if (body.status === 'posted') {
-    const posting = await buildPosting(input);
-    await postTransaction(posting.transactItems);
-    return posting.entry;
-  }
+  await checkLineReferences(organizationId, input.lines, ['body']);
+  if (body.status === 'posted') return postEntry(input, [], options);
   const { currency: bookCurrency } = await validatePostings([input], { forDraft: true });
   const now = new Date().toISOString();
   const draft: JournalEntryRecord = {
@@ -95,24 +139,53 @@ export async function createManualEntry(
   return draft;
 }
 
-/** Posts a draft: numbers it, writes the balances; 409 unless it is still a draft. */
-export async function postDraft(organizationId: string, id: string, actorId: string | null): Promise<JournalEntryRecord> {
-  const draft = await getEntry(organizationId, id);
-  if (draft.status !== 'draft') throw new Conflict(`The journal entry is already ${draft.status}`);
-  const posting = await buildPosting({
-    organizationId,
-    date: draft.date,
-    lines: draft.lines,
-    source: { type: draft.source_type as PostingInput['source']['type'], id: draft.source_id },
-    memo: draft.memo,
-    reference: draft.reference,
-    createdBy: actorId,
-    entryId: draft.id,
-    shard: draft.shard,
-    replacesDraft: { version: draft.version, created_at: draft.created_at, created_by: draft.created_by },
+/**
+ * Posts entries made in the journal through the posting path: numbered in the journal series
+ * (JE-000001) inside the posting's transaction, with the audit record when given.
+ */
+async function postEntry(input: PostingInput, items: TransactItem[], options: EntryOptions): Promise<JournalEntryRecord> {
+  const { result } = await postDocument<JournalEntryRecord>({
+    organizationId: input.organizationId,
+    build: () => ({ postings: [input], items, finish: (entries) => entries[0]! }),
+    audit: options.audit ? { actor: options.audit, entry: options.audit.entry } : undefined,
   });
-  await postTransaction(posting.transactItems);
-  return posting.entry;
+  return result;
+}
+
+/**
+ * Posts a draft: numbers it, writes the balances. Posting an entry already posted (a
+ * double-click, a retried request) answers it as it is; a reversed or deleted one is a 409.
+ */
+export async function postDraft(organizationId: string, id: string, actorId: string | null, options: EntryOptions = {}): Promise<JournalEntryRecord> {
+  const draft = await getEntry(organizationId, id);
+  if (draft.status === 'posted') return draft;
+  if (draft.status !== 'draft') throw new Conflict(`The journal entry is already ${draft.status}`);
+  // Drafts saved before their references were checked are checked before they reach the books.
+  await checkLineReferences(organizationId, draft.lines, []);
+  try {
+    return await postEntry(
+      {
+        organizationId,
+        date: draft.date,
+        lines: draft.lines,
+        source: { type: draft.source_type as PostingInput['source']['type'], id: draft.source_id },
+        memo: draft.memo,
+        reference: draft.reference,
+        createdBy: actorId,
+        entryId: draft.id,
+        shard: draft.shard,
+        replacesDraft: { version: draft.version, created_at: draft.created_at, created_by: draft.created_by },
+      },
+      [],
+      options,
+    );
+  } catch (error) {
+    // Posted by a twin request meanwhile: that posting is this one's answer.
+    if (!(error instanceof Conflict)) throw error;
+    const now = await getEntry(organizationId, id);
+    if (now.status === 'posted' && draft.status === 'draft') return now;
+    throw error;
+  }
 }
 
 /**
@@ -127,6 +200,7 @@ export async function reverseEntry(
   id: string,
   input: { date: string; memo?: string | null },
   actorId: string | null,
+  options: EntryOptions = {},
 ): Promise<{ reversal: JournalEntryRecord; original: JournalEntryRecord }> {
   const stored = await getEntry(organizationId, id);
   // A document's entry is undone through the document (void the payment, return the invoice), or
@@ -134,7 +208,7 @@ export async function reverseEntry(
   if (!manuallyReversible(stored)) {
     throw new Conflict(`This entry was posted by a ${stored.source_type.replace(/_/g, ' ')}; undo it through that document instead`);
   }
-  const { entry, original, transactItems } = await buildReversal({ organizationId, entryId: id, date: input.date, memo: input.memo, createdBy: actorId, issuePath: ['body'] });
+  const { posting, original, originalUpdate } = await reversalOf({ organizationId, entryId: id, date: input.date, memo: input.memo, createdBy: actorId, issuePath: ['body'] });
   // An entry matched to a bank statement line stays until the match is undone (bank-accounts/):
   // checked inside the transaction, so a reconciliation made meanwhile cancels the reversal.
   const accounts = [...new Set(original.lines.map((l) => l.account_id))];
@@ -146,8 +220,11 @@ export async function reverseEntry(
       () => new Conflict('This entry is reconciled with a bank statement line; undo the reconciliation first'),
     ),
   );
-  await postTransaction([...transactItems, ...notReconciled]);
-  return { reversal: entry, original };
+  const now = new Date().toISOString();
+  const audit = options.audit ? { ...options.audit, entry: (reversal: JournalEntryRecord) => options.audit!.entry(reversal, original) } : undefined;
+  const entry = await postEntry(posting, [originalUpdate(posting.entryId!, now), ...notReconciled], { audit });
+  const reversed: JournalEntryRecord = { ...original, status: 'reversed', reversed_by_entry_id: entry.id, version: original.version + 1, updated_at: now };
+  return { reversal: entry, original: reversed };
 }
 
 export async function deleteDraft(organizationId: string, id: string): Promise<JournalEntryRecord> {

@@ -4,6 +4,8 @@ import { createOrganization, createUser, organizationWithRoles } from '../../tes
 import { AuditLog } from '../db/auditLog.js';
 import { BankReconciliation } from '../db/bankTransaction.js';
 import { JournalEntry } from '../db/journalEntry.js';
+import { Tax } from '../db/tax.js';
+import { nowIso, uuidv7 } from '../platform/ids.js';
 import { buildPosting, postTransaction } from '../ledger/posting.js';
 import { ledgerAccounts, ledgerSnapshot } from '../ledger/test-helpers.js';
 
@@ -24,6 +26,18 @@ async function books() {
   });
   const balanceOf = async (accountId: string) => (await call('GET', `${base(org.id)}/accounts/${accountId}`, { token: users.viewer.token })).body.balance as string;
   return { org, users, a, sale, balanceOf, entries: `${base(org.id)}/journal-entries` };
+}
+
+/** A customer and a sales tax of the organization, as a journal line may name them. */
+async function contactAndTax(orgId: string, token: string) {
+  const contact = await call('POST', `${base(orgId)}/contacts`, { token, json: { contact_type: 'customer', name: `Customer ${uuidv7().slice(-6)}` } });
+  expect(contact.status, JSON.stringify(contact.body)).toBe(201);
+  const now = nowIso();
+  const { data: tax } = await Tax.create({
+    organization_id: orgId, id: uuidv7(), name: 'GST 16%', rate: '16', tax_category: 'standard', jofotara_category: 'S',
+    sales_account_subtype: 'vat_output', purchase_account_subtype: 'vat_input', created_at: now, updated_at: now,
+  }).go();
+  return { contactId: contact.body.id as string, taxId: tax.id };
 }
 
 describe('journal entries', () => {
@@ -52,8 +66,9 @@ describe('journal entries', () => {
     expect(posted.status).toBe(200);
     expect(posted.body).toMatchObject({ id: draft.body.id, status: 'posted', number: 1, entry_number: 'JE-000001', posted_by: users.admin.user.id, created_by: users.member.user.id, version: 2 });
     expect(balanceAfterPost).toBe('116.000');
-    expect(postedTwice.status).toBe(409);
-    expect(postedTwice.body.detail).toBe('The journal entry is already posted');
+    // Posting again (a double-click, a retry) answers the posted entry and changes nothing.
+    expect(postedTwice.status).toBe(200);
+    expect(postedTwice.body).toMatchObject({ id: draft.body.id, status: 'posted', entry_number: 'JE-000001' });
     expect(deletePosted.status).toBe(409);
     expect(reversal.status).toBe(201);
     expect(reversal.body).toMatchObject({ status: 'posted', number: 2, memo: 'Wrong till', reverses_entry_id: draft.body.id, total_debit: '116.000' });
@@ -133,6 +148,79 @@ describe('journal entries', () => {
     expect(readTheirs.status).toBe(404);
     expect(await ledgerSnapshot(org.id)).toEqual(mine);
     expect((await ledgerSnapshot(other.id)).balances).toEqual(their.balances);
+  });
+
+  it("refuses lines naming another organization's or an unknown contact or tax (422 at the line), draft or posted, writing nothing", async () => {
+    // prepare
+    const { org, users, a, entries } = await books();
+    const stranger = await createUser();
+    const other = await createOrganization(stranger.user.id);
+    const mine = await contactAndTax(org.id, users.admin.token);
+    const theirs = await contactAndTax(other.id, stranger.token);
+    const [before, theirsBefore] = [await ledgerSnapshot(org.id), await ledgerSnapshot(other.id)];
+    type Refs = { contact_id?: string; tax_id?: string };
+    const entry = (status: 'draft' | 'posted', debit: Refs, credit: Refs) => ({
+      date: '2025-04-10', status, lines: [{ account_id: a.cash, debit: '5', ...debit }, { account_id: a.sales, credit: '5', ...credit }],
+    });
+    const attempt = (json: unknown) => call('POST', entries, { token: users.admin.token, json });
+    // act
+    const foreignContactPosted = await attempt(entry('posted', { contact_id: theirs.contactId }, {}));
+    const foreignContactDraft = await attempt(entry('draft', { contact_id: theirs.contactId }, {}));
+    const foreignTaxPosted = await attempt(entry('posted', {}, { tax_id: theirs.taxId }));
+    const foreignTaxDraft = await attempt(entry('draft', {}, { tax_id: theirs.taxId }));
+    const unknownBoth = await attempt(entry('posted', { contact_id: 'no-such-contact', tax_id: mine.taxId }, { contact_id: mine.contactId, tax_id: 'no-such-tax' }));
+    // a contact's id given as a tax, and the other way round: each is looked up as what it is named
+    const swapped = await attempt(entry('draft', { contact_id: mine.taxId }, { tax_id: mine.contactId }));
+    // assess
+    const contactIssue = (index: number) => ({ loc: ['body', 'lines', index, 'contact_id'], msg: 'Contact not found', type: 'not_found' });
+    const taxIssue = (index: number) => ({ loc: ['body', 'lines', index, 'tax_id'], msg: 'Tax not found', type: 'not_found' });
+    for (const res of [foreignContactPosted, foreignContactDraft]) {
+      expect(res.status).toBe(422);
+      expect(res.body.detail).toEqual([contactIssue(0)]);
+    }
+    for (const res of [foreignTaxPosted, foreignTaxDraft]) {
+      expect(res.status).toBe(422);
+      expect(res.body.detail).toEqual([taxIssue(1)]);
+    }
+    expect(unknownBoth.status).toBe(422);
+    expect(unknownBoth.body.detail).toEqual([contactIssue(0), taxIssue(1)]);
+    expect(swapped.status).toBe(422);
+    expect(swapped.body.detail).toEqual([contactIssue(0), taxIssue(1)]);
+    expect(await ledgerSnapshot(org.id)).toEqual(before);
+    expect(await ledgerSnapshot(other.id)).toEqual(theirsBefore);
+
+    // The organization's own contact and tax are accepted, as a draft and when it is posted.
+    const draft = await attempt(entry('draft', { contact_id: mine.contactId }, { tax_id: mine.taxId }));
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    expect(draft.body.lines.map((l: Record<string, unknown>) => [l.contact_id, l.tax_id])).toEqual([[mine.contactId, null], [null, mine.taxId]]);
+    const posted = await call('POST', `${entries}/${draft.body.id}/post`, { token: users.admin.token });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    const postedAtOnce = await attempt(entry('posted', { contact_id: mine.contactId, tax_id: mine.taxId }, {}));
+    expect(postedAtOnce.status, JSON.stringify(postedAtOnce.body)).toBe(201);
+  });
+
+  it("refuses to post a draft saved with another organization's contact or tax before references were checked", async () => {
+    // prepare: such a draft, written as the route wrote them before
+    const { org, users, a, entries } = await books();
+    const stranger = await createUser();
+    const other = await createOrganization(stranger.user.id);
+    const theirs = await contactAndTax(other.id, stranger.token);
+    const id = uuidv7();
+    const now = nowIso();
+    await JournalEntry.create({
+      organization_id: org.id, id, date: '2025-04-10', status: 'draft', source_type: 'manual', source_id: id, currency: 'JOD', total: 5_000, shard: '-', version: 1, created_at: now, updated_at: now,
+      lines: [{ line_no: 1, account_id: a.cash, debit: 5_000, credit: 0, contact_id: theirs.contactId }, { line_no: 2, account_id: a.sales, debit: 0, credit: 5_000, tax_id: theirs.taxId }],
+    }).go();
+    const before = await ledgerSnapshot(org.id);
+    // act
+    const post = await call('POST', `${entries}/${id}/post`, { token: users.admin.token });
+    // assess
+    expect(post.status).toBe(422);
+    expect(post.body.detail).toEqual([
+      { loc: ['lines', 0, 'contact_id'], msg: 'Contact not found', type: 'not_found' },
+      { loc: ['lines', 1, 'tax_id'], msg: 'Tax not found', type: 'not_found' },
+    ]);
+    expect(await ledgerSnapshot(org.id)).toEqual(before);
   });
 
   it('deletes drafts only', async () => {

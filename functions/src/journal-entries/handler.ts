@@ -4,9 +4,12 @@ import { createHandler, defineRoutes, route } from '../http/api.js';
 import { Forbidden } from '../platform/errors.js';
 import { listPage } from '../db/paging.js';
 import type { JournalEntryRecord } from '../db/journalEntry.js';
-import { ensureChartOfAccounts, ledgerSettings, loadChart } from '../ledger/chart.js';
+import { ensureChartOfAccounts, loadChart } from '../ledger/chart.js';
+import { organizationSettings } from '../organizations/settings.js';
 import { closePeriod, closedThrough, createPeriod, listPeriods, reopenPeriod } from '../ledger/periods.js';
-import { actorIdOf, entryNumberLabel, formatAmount, presentEntry, presentPeriod } from '../ledger/present.js';
+import { actorIdOf } from '../http/principal.js';
+import { idempotent } from '../http/idempotency.js';
+import { entryNumberLabel, formatAmount, presentEntry, presentPeriod } from '../ledger/present.js';
 import { verifyLedger } from '../ledger/verify.js';
 import { createManualEntry, deleteDraft, entriesQuery, getEntry, postDraft, reverseEntry } from './entries.js';
 
@@ -18,7 +21,7 @@ async function present(organizationId: string, entries: JournalEntryRecord[]) {
 }
 const presentOne = async (organizationId: string, entry: JournalEntryRecord) => (await present(organizationId, [entry]))[0]!;
 
-const describe = (entry: JournalEntryRecord) => entryNumberLabel(entry.number) ?? `draft ${entry.id}`;
+const describe = (entry: JournalEntryRecord) => entryNumberLabel(entry) ?? `draft ${entry.id}`;
 const totalOf = (entry: JournalEntryRecord) => formatAmount(entry.total, entry.currency);
 
 export const routes = defineRoutes('journal-entries', {
@@ -39,19 +42,22 @@ export const routes = defineRoutes('journal-entries', {
     body: accounting.journalEntryCreate,
     response: accounting.journalEntryPublic,
     status: 201,
+    autoAudit: false,
     handler: async (ctx) => {
       if (ctx.body.status === 'posted' && !hasRank(ctx.role, 'admin')) throw new Forbidden('Posting journal entries needs the admin role');
       const organizationId = ctx.organizationId!;
       await ensureChartOfAccounts(organizationId);
-      const { currency } = await ledgerSettings(organizationId);
-      const entry = await createManualEntry(organizationId, ctx.body, currency, actorIdOf(ctx.principal));
-      ctx.audit({
+      const { currency } = await organizationSettings(organizationId);
+      const created = (entry: JournalEntryRecord) => ({
         action: entry.status === 'posted' ? 'journal_entry.posted' : 'journal_entry.created',
         entity_type: 'journal_entry',
         entity_id: entry.id,
         summary: `Journal entry ${describe(entry)} dated ${entry.date} for ${totalOf(entry)} ${entry.currency} ${entry.status === 'posted' ? 'posted' : 'saved as draft'}`,
         changes: { date: entry.date, status: entry.status, total: totalOf(entry), lines: entry.lines.length, number: entry.number ?? null },
       });
+      // A posted entry's audit record is written in its posting transaction; a draft's after it.
+      const entry = await createManualEntry(organizationId, ctx.body, currency, actorIdOf(ctx.principal), { audit: { ...ctx.actor(), entry: created } });
+      if (entry.status !== 'posted') ctx.audit(created(entry));
       return presentOne(organizationId, entry);
     },
   }),
@@ -82,19 +88,27 @@ export const routes = defineRoutes('journal-entries', {
 
   [`POST ${ORG}/journal-entries/{entry_id}/post`]: route({
     access: { org: 'admin' },
-    summary: 'Post a draft: it gets its number and moves the balances (409 if already posted or in a closed period)',
+    summary: 'Post a draft: it gets its number and moves the balances (posted already: the entry; a closed period: 409; Idempotency-Key honoured)',
     response: accounting.journalEntryPublic,
-    handler: async (ctx) => {
-      const entry = await postDraft(ctx.organizationId!, ctx.params.entry_id!, actorIdOf(ctx.principal));
-      ctx.audit({
-        action: 'journal_entry.posted',
-        entity_type: 'journal_entry',
-        entity_id: entry.id,
-        summary: `Journal entry ${describe(entry)} dated ${entry.date} for ${totalOf(entry)} ${entry.currency} posted`,
-        changes: { status: { from: 'draft', to: 'posted' }, number: entry.number ?? null },
-      });
-      return presentOne(ctx.organizationId!, entry);
-    },
+    // The audit record is written in the posting transaction; posting again writes nothing.
+    autoAudit: false,
+    handler: (ctx) =>
+      idempotent(ctx, async (guard) => {
+        const entry = await postDraft(ctx.organizationId!, ctx.params.entry_id!, actorIdOf(ctx.principal), {
+          audit: {
+            ...ctx.actor(),
+            entry: (posted) => ({
+              action: 'journal_entry.posted',
+              entity_type: 'journal_entry',
+              entity_id: posted.id,
+              summary: `Journal entry ${describe(posted)} dated ${posted.date} for ${totalOf(posted)} ${posted.currency} posted`,
+              changes: { status: { from: 'draft', to: 'posted' }, number: posted.number ?? null },
+            }),
+          },
+        });
+        guard?.settle();
+        return { status: 200, body: await presentOne(ctx.organizationId!, entry), resourceType: 'journal_entry', resourceId: entry.id };
+      }),
   }),
 
   [`POST ${ORG}/journal-entries/{entry_id}/reverse`]: route({
@@ -103,14 +117,20 @@ export const routes = defineRoutes('journal-entries', {
     body: accounting.journalEntryReverse,
     response: accounting.journalEntryPublic,
     status: 201,
+    // The audit record is written in the reversal's transaction.
+    autoAudit: false,
     handler: async (ctx) => {
-      const { reversal, original } = await reverseEntry(ctx.organizationId!, ctx.params.entry_id!, ctx.body, actorIdOf(ctx.principal));
-      ctx.audit({
-        action: 'journal_entry.reversed',
-        entity_type: 'journal_entry',
-        entity_id: original.id,
-        summary: `Journal entry ${describe(original)} reversed by ${describe(reversal)} dated ${reversal.date}`,
-        changes: { status: { from: 'posted', to: 'reversed' }, reversed_by_entry_id: reversal.id },
+      const { reversal } = await reverseEntry(ctx.organizationId!, ctx.params.entry_id!, ctx.body, actorIdOf(ctx.principal), {
+        audit: {
+          ...ctx.actor(),
+          entry: (made, original) => ({
+            action: 'journal_entry.reversed',
+            entity_type: 'journal_entry',
+            entity_id: original!.id,
+            summary: `Journal entry ${describe(original!)} reversed by ${describe(made)} dated ${made.date}`,
+            changes: { status: { from: 'posted', to: 'reversed' }, reversed_by_entry_id: made.id },
+          }),
+        },
       });
       return presentOne(ctx.organizationId!, reversal);
     },
@@ -184,7 +204,7 @@ export const routes = defineRoutes('journal-entries', {
     summary: 'Recompute every balance from the journal and report the differences (to the fil)',
     response: accounting.ledgerVerification,
     handler: async ({ organizationId }) => {
-      const [{ currency }, result] = await Promise.all([ledgerSettings(organizationId!), verifyLedger(organizationId!)]);
+      const [{ currency }, result] = await Promise.all([organizationSettings(organizationId!), verifyLedger(organizationId!)]);
       const fmt = (minor: number) => formatAmount(minor, currency);
       return {
         ok: result.ok,

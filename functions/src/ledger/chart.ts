@@ -5,9 +5,9 @@
 import { createHash } from 'node:crypto';
 import type { AccountSubtype, AccountType } from '@daftar/shared/schemas/accounting';
 import { Account, AccountCode, ChartOfAccounts, type AccountRecord } from '../db/account.js';
-import { Organization } from '../db/organization.js';
-import { Conflict, NotFound } from '../platform/errors.js';
+import { Conflict } from '../platform/errors.js';
 import { logger } from '../platform/logger.js';
+import { organizationSettings } from '../organizations/settings.js';
 import { postTransaction, putItem, type TransactItem } from '../db/transaction.js';
 
 interface DefaultAccount {
@@ -146,11 +146,7 @@ export async function ensureChartOfAccounts(organizationId: string): Promise<voi
     return;
   }
 
-  const [{ data: organization }, existing] = await Promise.all([
-    Organization.get({ id: organizationId }).go({ consistent: true }),
-    loadChart(organizationId),
-  ]);
-  if (!organization) throw new NotFound('Organization not found');
+  const [{ currency }, existing] = await Promise.all([organizationSettings(organizationId), loadChart(organizationId)]);
   const existingIds = new Set(existing.map((a) => a.id));
   const existingCodes = new Set(existing.map((a) => a.code));
   const now = new Date().toISOString();
@@ -176,7 +172,7 @@ export async function ensureChartOfAccounts(organizationId: string): Promise<voi
           subtype: account.subtype,
           is_active: true,
           is_system: account.system ?? false,
-          currency: organization.base_currency,
+          currency,
           version: 1,
           created_at: now,
           updated_at: now,
@@ -228,11 +224,4 @@ export async function systemAccounts<S extends AccountSubtype>(organizationId: s
 /** The account posting code uses for one subtype, e.g. `systemAccount(orgId, 'receivable')`. */
 export async function systemAccount(organizationId: string, subtype: AccountSubtype): Promise<AccountRecord> {
   return (await systemAccounts(organizationId, [subtype]))[subtype];
-}
-
-/** What the ledger needs of its organization: the currency of its books and its time zone. */
-export async function ledgerSettings(organizationId: string): Promise<{ currency: string; timeZone: string }> {
-  const { data } = await Organization.get({ id: organizationId }).go();
-  if (!data) throw new NotFound('Organization not found');
-  return { currency: data.base_currency, timeZone: data.timezone };
 }

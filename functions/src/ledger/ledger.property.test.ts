@@ -14,7 +14,9 @@ import { HttpError, statusOf as httpStatusOf } from '../http/errors.js';
 import { accountBalances, trialBalance, type Totals } from './balances.js';
 import { ensureChartOfAccounts } from './chart.js';
 import { addDays } from './dates.js';
-import { buildPosting, buildReversal, conditionCheck, postTransaction, updateItem, type PostingLine, type TransactItem } from './posting.js';
+import { postEntries, postReversal } from '../documents/posting-path.js';
+import { uuidv7 } from '../platform/ids.js';
+import { conditionCheck, updateItem, type PostingLine, type TransactItem } from './posting.js';
 import { ledgerAccounts } from './test-helpers.js';
 import { verifyLedger } from './verify.js';
 
@@ -81,10 +83,9 @@ describe('ledger properties', () => {
   async function run(op: Operation): Promise<void> {
     if (op.kind === 'post') {
       const lines = linesOf(op.spec);
-      const posting = await buildPosting({ organizationId, date: dateOf(op.spec.date), lines, shard: op.spec.shard, source: { type: 'manual' }, createdBy: 'property' });
-      await postTransaction(posting.transactItems);
+      const [entry] = await postEntries([{ organizationId, date: dateOf(op.spec.date), lines, shard: op.spec.shard, source: { type: 'manual' }, createdBy: 'property' }]);
       apply(lines);
-      posted.push({ id: posting.entry.id, date: posting.entry.date, lines });
+      posted.push({ id: entry!.id, date: entry!.date, lines });
       return;
     }
     if (op.kind === 'reverse') {
@@ -92,12 +93,11 @@ describe('ledger properties', () => {
       const target = posted[op.pick % posted.length]!;
       const date = addDays(target.date, op.after);
       try {
-        const reversal = await buildReversal({ organizationId, entryId: target.id, date, createdBy: 'property' });
-        await postTransaction(reversal.transactItems);
-        const lines = reversal.entry.lines.map((l) => ({ account_id: l.account_id, debit: l.debit, credit: l.credit }));
+        const reversal = await postReversal({ organizationId, entryId: target.id, date, createdBy: 'property' });
+        const lines = reversal.lines.map((l) => ({ account_id: l.account_id, debit: l.debit, credit: l.credit }));
         apply(lines);
         reversed.add(target.id);
-        posted.push({ id: reversal.entry.id, date, lines });
+        posted.push({ id: reversal.id, date, lines });
       } catch (err) {
         // Only an entry already reversed (by an earlier or a concurrent operation) may refuse.
         expect(err).toBeInstanceOf(HttpError);
@@ -106,16 +106,16 @@ describe('ledger properties', () => {
       }
       return;
     }
-    const posting = await buildPosting({ organizationId, date: dateOf(op.spec.date), lines: linesOf(op.spec), shard: op.spec.shard, source: { type: 'manual' } });
+    const input = { organizationId, date: dateOf(op.spec.date), lines: linesOf(op.spec), shard: op.spec.shard, source: { type: 'manual' as const }, entryId: uuidv7() };
     const sabotage: TransactItem =
       op.how === 'condition'
         ? conditionCheck(Item.delete({ organization_id: organizationId, id: 'missing-document' }).where((a, { exists }) => exists(a.id)).params())
         : updateItem({ ...documentKey(), UpdateExpression: 'ADD #title :one', ExpressionAttributeNames: { '#title': 'title' }, ExpressionAttributeValues: { ':one': 1 } });
-    await expect(postTransaction([...posting.transactItems, sabotage])).rejects.toThrow();
+    await expect(postEntries([input], [sabotage])).rejects.toThrow();
     // Nothing of the cancelled transaction exists.
-    expect((await JournalEntry.get({ organization_id: organizationId, id: posting.entry.id }).go({ consistent: true })).data).toBeNull();
-    for (const line of posting.entry.lines) {
-      const card = await AccountPosting.get({ organization_id: organizationId, account_id: line.account_id, date: posting.entry.date, entry_id: posting.entry.id }).go({ consistent: true });
+    expect((await JournalEntry.get({ organization_id: organizationId, id: input.entryId }).go({ consistent: true })).data).toBeNull();
+    for (const line of input.lines) {
+      const card = await AccountPosting.get({ organization_id: organizationId, account_id: line.account_id, date: input.date, entry_id: input.entryId }).go({ consistent: true });
       expect(card.data).toBeNull();
     }
   }

@@ -91,7 +91,8 @@ import { Conflict, NotFound, ValidationError } from '../platform/errors.js';
 import { Account, type AccountRecord } from '../db/account.js';
 import { AccountBalance, type DayAttribute, type DayLinesAttribute } from '../db/accountBalance.js';
 import { LEDGER_LOCK_COPIES, LedgerLock } from '../db/accountingPeriod.js';
-import { AccountPosting, JournalEntry, JournalSequence, type JournalEntryRecord } from '../db/journalEntry.js';
+import { AccountPosting, JournalEntry, type JournalEntryRecord } from '../db/journalEntry.js';
+import { SERIES, formatSeriesNumber, readSeries, takeNumbers, type SeriesPosition } from '../db/sequence.js';
 import { Organization } from '../db/organization.js';
 import { uuidv7 } from '../platform/ids.js';
 import { dayOf, monthOf } from './dates.js';
@@ -131,6 +132,11 @@ export interface PostingInput {
   createdBy?: string | null;
   /** Balance-item shard for hot accounts (terminal id, …); letters, digits and `_.:-`, ≤ 64. */
   shard?: string;
+  /**
+   * The entry's number as the journal shows it, when a document gives it: the document's own
+   * number (INV-000001). Without it the entry takes the next number of the journal series (JE-…).
+   */
+  name?: string;
   /** A chosen id (e.g. to make a retried posting collide with the first); default a new UUIDv7. */
   entryId?: string;
   /** Posting a stored draft: the Put replaces it only while it is this version of a draft. */
@@ -166,7 +172,7 @@ export const closedPeriodError = (date: string, closedThrough?: string) =>
   new Conflict(`The accounting period containing ${date} is closed${closedThrough ? ` (the books are closed through ${closedThrough})` : ''}`);
 
 /** What validation learned and the transaction needs. */
-interface PostingContext {
+export interface PostingContext {
   currency: string;
   accounts: Map<string, AccountRecord>;
 }
@@ -287,14 +293,32 @@ const checkedSum = (a: number, b: number) => {
 
 /**
  * Several entries in one transaction (e.g. a POS session close posting sales and cash
- * differences): balance deltas are merged across them, since a transaction may touch an item once.
+ * differences): validated, numbered and assembled. Entries without a `name` take the next numbers
+ * of the journal series, read here; a concurrent posting that takes one first makes the
+ * transaction fail with `SeriesMoved` — the posting path (documents/posting-path.ts) reads again
+ * and retries, and that is where request code posts. Tests and scripts that post alone may use this.
  */
 export async function buildPostings(inputs: readonly PostingInput[]): Promise<{ entries: JournalEntryRecord[]; transactItems: TransactItem[] }> {
   if (!inputs.length) throw new Error('Nothing to post');
-  const organizationId = inputs[0]!.organizationId;
   const context = await validatePostings(inputs);
+  const journal = inputs.some((i) => !i.name) ? await readSeries(inputs[0]!.organizationId, SERIES.journal) : null;
+  return assemblePostings(inputs, context, journal);
+}
 
-  // Size first, so an oversized posting draws no number.
+/**
+ * The transaction items of validated postings (no reads): the entries, their ledger cards,
+ * balance-item deltas and ledger-lock checks, and — for entries without a document's `name` —
+ * the journal series' take at `journal` (as read by the caller).
+ */
+export function assemblePostings(
+  inputs: readonly PostingInput[],
+  context: PostingContext,
+  journal: SeriesPosition | null,
+): { entries: JournalEntryRecord[]; transactItems: TransactItem[] } {
+  if (!inputs.length) throw new Error('Nothing to post');
+  const organizationId = inputs[0]!.organizationId;
+
+  // Size first, so an oversized posting is refused before anything else.
   const deltas = new Map<string, BalanceDelta>();
   const postingsPerEntry = inputs.map((input) => new Set(input.lines.map((l) => l.account_id)).size);
   for (const input of inputs) {
@@ -320,23 +344,25 @@ export async function buildPostings(inputs: readonly PostingInput[]): Promise<{ 
     const earliest = lockCopies.get(copy);
     if (!earliest || input.date < earliest) lockCopies.set(copy, input.date);
   }
-  const actions = inputs.length + postingsPerEntry.reduce((a, b) => a + b, 0) + deltas.size + lockCopies.size;
+  const unnamed = inputs.filter((i) => !i.name).length;
+  if (unnamed && !journal) throw new Error('Entries without a document number need the journal series position');
+  const actions = inputs.length + postingsPerEntry.reduce((a, b) => a + b, 0) + deltas.size + lockCopies.size + (unnamed ? 1 : 0);
   if (actions > MAX_TRANSACTION_ACTIONS) throw new TransactionTooLarge(actions);
 
-  const { data: sequence } = await JournalSequence.update({ organization_id: organizationId })
-    .add({ last_number: inputs.length })
-    .go({ response: 'all_new' });
-  const firstNumber = (sequence as { last_number: number }).last_number - inputs.length + 1;
+  const take = unnamed ? takeNumbers(journal!, unnamed) : null;
+  const journalNumbers = take ? [...take.numbers] : [];
 
   const now = new Date().toISOString();
   const entries: JournalEntryRecord[] = [];
   const items: TransactItem[] = [];
-  inputs.forEach((input, index) => {
+  inputs.forEach((input) => {
     const id = input.entryId ?? uuidv7();
+    const journalNumber = input.name ? undefined : journalNumbers.shift();
     const entry: JournalEntryRecord = {
       organization_id: organizationId,
       id,
-      number: firstNumber + index,
+      number: journalNumber,
+      name: input.name ?? formatSeriesNumber(SERIES.journal.prefix, journalNumber!),
       date: input.date,
       memo: input.memo ?? undefined,
       reference: input.reference ?? undefined,
@@ -395,6 +421,7 @@ export async function buildPostings(inputs: readonly PostingInput[]): Promise<{ 
               entry_id: id,
               date: entry.date,
               entry_number: entry.number,
+              entry_name: entry.name,
               memo: entry.memo,
               description: card.descriptions.join('; ').slice(0, 1000) || undefined,
               source_type: entry.source_type,
@@ -440,6 +467,8 @@ export async function buildPostings(inputs: readonly PostingInput[]): Promise<{ 
       ),
     );
   }
+  // Last: when the document itself changed meanwhile, its refusal is the one reported.
+  if (take) items.push(take.item);
   return { entries, transactItems: items };
 }
 
@@ -454,12 +483,12 @@ export interface ReversalInput {
 }
 
 /**
- * The reversal of a posted entry: a new posted entry with debits and credits swapped, linked to
- * the original (`reverses_entry_id`), and the original's change posted → reversed (linked back,
- * on condition that it is still the version read). Combine with the document's change and run
- * with `postTransaction`.
+ * The reversal of a posted entry, as a posting to make: debits and credits swapped, linked to the
+ * original (`reverses_entry_id`), numbered in the journal series; and the original's change
+ * posted → reversed (linked back, on condition that it is still the version read). Hand both to
+ * the posting path with the document's own change.
  */
-export async function buildReversal(input: ReversalInput): Promise<{ entry: JournalEntryRecord; original: JournalEntryRecord; transactItems: TransactItem[] }> {
+export async function reversalOf(input: ReversalInput): Promise<{ posting: PostingInput; original: JournalEntryRecord; originalUpdate: (reversalId: string, now: string) => TransactItem }> {
   const { data: original } = await JournalEntry.get({ organization_id: input.organizationId, id: input.entryId }).go({ consistent: true });
   if (!original) throw new NotFound('Journal entry not found');
   if (original.status === 'draft') throw new Conflict('Only posted entries can be reversed; delete the draft instead');
@@ -467,8 +496,8 @@ export async function buildReversal(input: ReversalInput): Promise<{ entry: Jour
   if (isCalendarDate(input.date) && input.date < original.date) {
     throw new ValidationError([{ loc: [...(input.issuePath ?? []), 'date'], msg: `The reversal cannot be dated before the entry it reverses (${original.date})`, type: 'value_error' }]);
   }
-  const label = original.number ? `JE-${String(original.number).padStart(6, '0')}` : original.id;
-  const posting = await buildPosting({
+  const label = entryLabel(original);
+  const posting: PostingInput = {
     organizationId: input.organizationId,
     date: input.date,
     lines: original.lines.map((line) => ({
@@ -484,20 +513,36 @@ export async function buildReversal(input: ReversalInput): Promise<{ entry: Jour
     reference: original.reference,
     createdBy: input.createdBy,
     shard: original.shard,
+    entryId: uuidv7(),
     reversesEntryId: original.id,
     allowInactiveAccounts: true,
     issuePath: input.issuePath,
-  });
-  const now = posting.entry.posted_at!;
-  const reversed: JournalEntryRecord = { ...original, status: 'reversed', reversed_by_entry_id: posting.entry.id, version: original.version + 1, updated_at: now };
-  const originalUpdate = onConditionFailed(
-    updateItem(
-      JournalEntry.patch({ organization_id: original.organization_id, id: original.id })
-        .set({ status: 'reversed', reversed_by_entry_id: posting.entry.id, version: reversed.version, updated_at: now })
-        .where((a, { eq }) => `${eq(a.status, 'posted')} AND ${eq(a.version, original.version)}`)
-        .params(),
-    ),
-    () => new Conflict('The journal entry was reversed or changed by someone else; reload and try again'),
-  );
-  return { entry: posting.entry, original: reversed, transactItems: [...posting.transactItems, originalUpdate] };
+  };
+  const originalUpdate = (reversalId: string, now: string) =>
+    onConditionFailed(
+      updateItem(
+        JournalEntry.patch({ organization_id: original.organization_id, id: original.id })
+          .set({ status: 'reversed', reversed_by_entry_id: reversalId, version: original.version + 1, updated_at: now })
+          .where((a, { eq }) => `${eq(a.status, 'posted')} AND ${eq(a.version, original.version)}`)
+          .params(),
+      ),
+      () => new Conflict('The journal entry was reversed or changed by someone else; reload and try again'),
+    );
+  return { posting, original, originalUpdate };
 }
+
+/**
+ * A reversal built in one go (validated, numbered), for code that posts alone (tests, scripts);
+ * request code posts reversals through the posting path (documents/posting-path.ts).
+ */
+export async function buildReversal(input: ReversalInput): Promise<{ entry: JournalEntryRecord; original: JournalEntryRecord; transactItems: TransactItem[] }> {
+  const { posting, original, originalUpdate } = await reversalOf(input);
+  const built = await buildPosting(posting);
+  const now = built.entry.posted_at!;
+  const reversed: JournalEntryRecord = { ...original, status: 'reversed', reversed_by_entry_id: built.entry.id, version: original.version + 1, updated_at: now };
+  return { entry: built.entry, original: reversed, transactItems: [...built.transactItems, originalUpdate(built.entry.id, now)] };
+}
+
+/** An entry as people name it: its number (INV-000001, JE-000012), or its id before it has one. */
+export const entryLabel = (entry: Pick<JournalEntryRecord, 'name' | 'number' | 'id'>) =>
+  entry.name ?? (entry.number ? formatSeriesNumber(SERIES.journal.prefix, entry.number) : entry.id);

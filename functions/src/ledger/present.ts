@@ -4,7 +4,6 @@ import { NORMAL_BALANCE, type AccountPublic, type JournalEntryPublic } from '@da
 import type { AccountRecord } from '../db/account.js';
 import type { AccountingPeriodRecord } from '../db/accountingPeriod.js';
 import type { JournalEntryRecord } from '../db/journalEntry.js';
-import type { Principal } from '../http/principal.js';
 import { normalBalance, type Totals } from './balances.js';
 
 /** Minor units as the API writes money: "12.345" for 12345 fils. */
@@ -12,11 +11,9 @@ export function formatAmount(minor: number, currency: string): string {
   return money.formatMoney({ amount: minor, currency: currency as money.CurrencyCode });
 }
 
-export const entryNumberLabel = (number: number | undefined | null) => (number ? `JE-${String(number).padStart(6, '0')}` : null);
-
-/** Who acts: the signed-in user, or the API key of an integration. */
-export const actorIdOf = (principal: Principal | null): string | null =>
-  principal?.kind === 'api_key' ? principal.apiKey.id : (principal?.user?.id ?? null);
+/** An entry's number as people read it (INV-000001 for a document's entry, JE-000012 for the journal's); null for a draft. */
+export const entryNumberLabel = (entry: Pick<JournalEntryRecord, 'name' | 'number' | 'status'>) =>
+  entry.status === 'draft' ? null : (entry.name ?? (entry.number ? `JE-${String(entry.number).padStart(6, '0')}` : null));
 
 export function presentAccount(account: AccountRecord, totals: Totals | undefined, currency: string): AccountPublic {
   return {
@@ -65,7 +62,7 @@ export function presentEntry(entry: JournalEntryRecord, accounts: Map<string, Ac
     id: entry.id,
     organization_id: entry.organization_id,
     number: entry.number ?? null,
-    entry_number: entryNumberLabel(entry.number),
+    entry_number: entryNumberLabel(entry),
     date: entry.date,
     memo: entry.memo ?? null,
     reference: entry.reference ?? null,

@@ -9,8 +9,8 @@ type RawItem = Record<string, unknown> & { pk: string; sk: string; __edb_e__?: s
 /**
  * Every item of an organization's tenant partitions (`ORG#<org>…`), raw, grouped by entity: the
  * journal, balance items, ledger cards, lock, accounts and the rest. A test compares two
- * snapshots to prove that a refused call wrote nothing anywhere. The entry-number sequence is left
- * out: a number drawn for a transaction that then failed is a gap, not a write to the books.
+ * snapshots to prove that a refused call wrote nothing anywhere — number series included: a
+ * refused posting takes no number (documents/posting-path.ts).
  * (A Scan of the test file's own small table; request paths never scan.)
  */
 export async function ledgerSnapshot(organizationId: string) {
@@ -29,7 +29,7 @@ export async function ledgerSnapshot(organizationId: string) {
     items.push(...((page.Items ?? []) as RawItem[]));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
-  const sorted = items.filter((i) => i.sk !== 'SEQ#JOURNAL').sort((a, b) => `${a.pk}|${a.sk}`.localeCompare(`${b.pk}|${b.sk}`));
+  const sorted = items.sort((a, b) => `${a.pk}|${a.sk}`.localeCompare(`${b.pk}|${b.sk}`));
   const of = (entity: string) => sorted.filter((i) => i.__edb_e__ === entity);
   const grouped = ['journal_entry', 'account_balance', 'account_posting', 'ledger_lock'];
   return {

@@ -1,4 +1,5 @@
 import { ROLE_RANK, type Role, type schemas } from '@daftar/shared';
+import { batchGet } from '../db/batch-get.js';
 import { Membership, type MembershipItem } from '../db/membership.js';
 import { Organization, type OrganizationItem } from '../db/organization.js';
 import { User, UserEmail, type UserItem } from '../db/user.js';
@@ -30,15 +31,8 @@ export async function membershipsOf(organizationId: string): Promise<MembershipI
 
 /** Users by id (BatchGet), keyed by id. */
 export async function getUsers(ids: string[]): Promise<Map<string, UserItem>> {
-  const found = new Map<string, UserItem>();
-  let keys = [...new Set(ids)].map((id) => ({ id }));
-  for (let attempt = 0; keys.length && attempt < 5; attempt++) {
-    const { data, unprocessed } = await User.get(keys).go();
-    for (const u of data) found.set(u.id, u);
-    keys = unprocessed as { id: string }[];
-  }
-  if (keys.length) throw new Error('BatchGet of users left keys unprocessed');
-  return found;
+  const users = await batchGet(ids.map((id) => ({ id })), (keys) => User.get(keys).go(), { what: 'users' });
+  return new Map(users.map((u) => [u.id, u]));
 }
 
 /** The user with this e-mail (through the unique e-mail guard, read consistently), or null. */

@@ -1,11 +1,13 @@
 import { ROLES, type Role, type schemas } from '@daftar/shared';
 import { ApiKey } from '../db/apiKey.js';
+import { batchGet } from '../db/batch-get.js';
 import { Invitation, InvitationEmail } from '../db/invitation.js';
 import { Membership, type MembershipItem } from '../db/membership.js';
 import { Organization, OrganizationName, organizationNameKey, type OrganizationItem } from '../db/organization.js';
 import { Conflict, NotFound } from '../platform/errors.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
 import { deleteItem, putItem, updateItem, postInChunks, postTransaction, type TransactItem } from '../db/transaction.js';
+import { organizationChanged } from './settings.js';
 
 type OrganizationCreate = schemas.OrganizationCreate;
 type OrganizationUpdate = schemas.OrganizationUpdate;
@@ -60,15 +62,9 @@ export async function getOrganization(id: string): Promise<OrganizationItem> {
 
 /** Organizations by id (BatchGet), in the order asked; ids without an organization are left out. */
 export async function getOrganizations(ids: string[]): Promise<OrganizationItem[]> {
-  if (!ids.length) return [];
-  const found = new Map<string, OrganizationItem>();
-  let keys = ids.map((id) => ({ id }));
-  for (let attempt = 0; keys.length && attempt < 5; attempt++) {
-    const { data, unprocessed } = await Organization.get(keys).go();
-    for (const org of data) found.set(org.id, org);
-    keys = unprocessed as { id: string }[];
-  }
-  if (keys.length) throw new Error('BatchGet of organizations left keys unprocessed');
+  const found = new Map(
+    (await batchGet(ids.map((id) => ({ id })), (keys) => Organization.get(keys).go(), { what: 'organizations' })).map((org) => [org.id, org]),
+  );
   return ids.map((id) => found.get(id)).filter((o): o is OrganizationItem => !!o);
 }
 
@@ -130,6 +126,7 @@ export async function updateOrganization(current: OrganizationItem, changes: Org
   if (remove.length) patch = patch.remove(remove as never);
   steps.unshift(updateItem(patch.where((a, { eq }) => eq(a.version, current.version)).params(), () => new Conflict(CHANGED_BY_SOMEONE_ELSE)));
   await postTransaction(steps);
+  organizationChanged(current.id);
   return getOrganization(current.id);
 }
 

@@ -7,7 +7,7 @@ import { schemas } from '@daftar/shared';
 import * as payments from '@daftar/shared/schemas/payments';
 import { route } from '../http/api.js';
 import { idempotent } from '../http/idempotency.js';
-import { actorIdOf, auditPaymentRecorded } from './audit.js';
+import { actorIdOf } from '../http/principal.js';
 import { getBill, paymentsOfDocument, recordPayment, type AllocationLocator } from './payments.js';
 
 /** Problems with "the" allocation of a bill payment point at the request's amount or the bill in the path. */
@@ -22,6 +22,8 @@ export const recordBillPaymentRoute = route({
   body: payments.billPaymentCreate,
   response: payments.paymentPublic,
   status: 201,
+  // The audit record is written in the payment's own transaction.
+  autoAudit: false,
   handler: (ctx) =>
     idempotent(ctx, async (guard) => {
       const organizationId = ctx.organizationId!;
@@ -39,9 +41,8 @@ export const recordBillPaymentRoute = route({
           notes: ctx.body.notes,
           allocations: [{ bill_id: bill.id, amount: ctx.body.amount }],
         },
-        { guard, locate: billInPath, createdBy: actorIdOf(ctx) },
+        { guard, locate: billInPath, createdBy: actorIdOf(ctx.principal), audit: ctx.actor() },
       );
-      auditPaymentRecorded(ctx, recorded);
       return { status: 201, body: recorded.shown, resourceType: 'payment', resourceId: recorded.payment.id };
     }),
 });

@@ -2,7 +2,7 @@ import { schemas } from '@daftar/shared';
 import * as payments from '@daftar/shared/schemas/payments';
 import { createHandler, defineRoutes, route } from '../http/api.js';
 import { idempotent } from '../http/idempotency.js';
-import { actorIdOf, auditPaymentRecorded } from './audit.js';
+import { actorIdOf } from '../http/principal.js';
 import {
   getPayment,
   listPayments,
@@ -49,10 +49,11 @@ const createRoute = route({
   body: payments.paymentCreate,
   response: payments.paymentPublic,
   status: 201,
+  // The audit record is written in the payment's own transaction.
+  autoAudit: false,
   handler: (ctx) =>
     idempotent(ctx, async (guard) => {
-      const recorded = await recordPayment(ctx.organizationId!, ctx.body, { guard, createdBy: actorIdOf(ctx) });
-      auditPaymentRecorded(ctx, recorded);
+      const recorded = await recordPayment(ctx.organizationId!, ctx.body, { guard, createdBy: actorIdOf(ctx.principal), audit: ctx.actor() });
       return { status: 201, body: recorded.shown, resourceType: 'payment', resourceId: recorded.payment.id };
     }),
 });
@@ -89,20 +90,16 @@ const updateRoute = route({
 
 const voidRoute = route({
   access: { org: 'admin' },
-  summary: 'Void a payment: reversal entry and every allocation undone in one transaction (again: 409)',
+  summary: 'Void a payment: reversal entry and every allocation undone in one transaction (again: the void payment; Idempotency-Key honoured)',
   response: payments.paymentPublic,
-  handler: async (ctx) => {
-    const voided = await voidPayment(ctx.organizationId!, ctx.params.payment_id!, actorIdOf(ctx));
-    const shown = presentPayment(voided);
-    ctx.audit({
-      action: 'payment.voided',
-      entity_type: 'payment',
-      entity_id: voided.id,
-      summary: `Payment ${voided.number} voided (${shown.amount} ${shown.currency}); its allocations were undone`,
-      changes: { status: { from: 'posted', to: 'void' }, reversal_entry_id: voided.reversal_entry_id, allocations: shown.allocations },
-    });
-    return shown;
-  },
+  // The audit record is written in the void's own transaction; a repeated void writes nothing.
+  autoAudit: false,
+  handler: (ctx) =>
+    idempotent(ctx, async (guard) => {
+      const voided = await voidPayment(ctx.organizationId!, ctx.params.payment_id!, actorIdOf(ctx.principal), { guard, audit: ctx.actor() });
+      guard?.settle();
+      return { status: 200, body: presentPayment(voided), resourceType: 'payment', resourceId: voided.id };
+    }),
 });
 
 const invoicePaymentsRoute = route({

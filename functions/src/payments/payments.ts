@@ -30,7 +30,6 @@ import { countMatching, takeAll, takeRange } from '../db/paging.js';
 import {
   Payment,
   PaymentAllocation,
-  PaymentSequence,
   allocationsOf,
   type PaymentRecord,
   type StoredPaymentAllocation,
@@ -38,17 +37,12 @@ import {
 import { referenceItem } from '../db/reference.js';
 import { conditionCheck, isConditionFailure, putItem, type TransactItem } from '../db/transaction.js';
 import { Conflict, NotFound, ValidationError, type ValidationIssue } from '../platform/errors.js';
-import type { IdempotencyGuard } from '../http/idempotency.js';
+import type { AuditActor } from '../db/auditLog.js';
+import { SERIES } from '../db/sequence.js';
+import { postDocument, type IdempotencyClaim } from '../documents/posting-path.js';
+import { paymentRecordedAudit, paymentVoidedAudit } from './audit.js';
 import { todayIn } from '../ledger/dates.js';
-import {
-  buildPosting,
-  buildReversal,
-  onConditionFailed,
-  postTransaction,
-  systemAccounts,
-  updateItem,
-  type PostingLine,
-} from '../ledger/posting.js';
+import { onConditionFailed, postTransaction, reversalOf, systemAccounts, updateItem, type PostingLine } from '../ledger/posting.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
 
 type Loc = (string | number)[];
@@ -68,7 +62,6 @@ function defaultCashSide(type: PaymentType, method: PaymentMethod): AccountSubty
   return 'bank';
 }
 
-const formatNumber = (n: number) => `PAY-${String(n).padStart(6, '0')}`;
 
 export async function getPayment(organizationId: string, id: string): Promise<PaymentRecord> {
   const { data } = await Payment.get({ organization_id: organizationId, id }).go({ consistent: true });
@@ -269,7 +262,9 @@ export interface RecordPaymentOptions {
   /** Where allocation problems are reported (defaults to the body's `allocations`). */
   locate?: AllocationLocator;
   /** Written in the payment's transaction when the request carries an Idempotency-Key. */
-  guard?: IdempotencyGuard | null;
+  guard?: IdempotencyClaim | null;
+  /** Who records it: the audit record is then written in the payment's transaction. */
+  audit?: AuditActor;
   createdBy?: string | null;
 }
 
@@ -325,68 +320,79 @@ export async function recordPayment(organizationId: string, input: PaymentCreate
           { account_id: cashSide.id, credit: amount, description },
         ];
 
-  const posting = await buildPosting({
+  const entryId = uuidv7();
+  const documents = settlements.map((s) => s.label);
+  const { result } = await postDocument<RecordedPayment>({
     organizationId,
-    date: input.date,
-    lines,
-    source: { type: 'payment', id },
-    memo: description,
-    reference: input.reference ?? null,
-    createdBy: options.createdBy ?? null,
-    issuePath: ['body'],
+    series: SERIES.payment,
+    build: (number) => {
+      const payment: PaymentRecord = {
+        organization_id: organizationId,
+        id,
+        number: number!,
+        payment_type: type,
+        payment_method: input.payment_method,
+        status: 'posted',
+        contact_id: contact.id,
+        date: input.date,
+        currency,
+        amount,
+        account_id: cashSide.id,
+        reference: input.reference || undefined,
+        notes: input.notes || undefined,
+        allocations: settlements.map((s) => s.allocation),
+        allocated_amount: allocated,
+        journal_entry_id: entryId,
+        created_by: options.createdBy ?? undefined,
+        version: 1,
+        created_at: now,
+        updated_at: now,
+      };
+      return {
+        postings: [
+          {
+            organizationId,
+            date: input.date,
+            lines,
+            source: { type: 'payment', id },
+            name: number!,
+            entryId,
+            memo: description,
+            reference: input.reference ?? null,
+            createdBy: options.createdBy ?? null,
+            issuePath: ['body'],
+          },
+        ],
+        items: [
+          putItem(Payment.create(payment).params(), () => new Conflict('The payment exists already')),
+          ...settlements.flatMap((s) => [
+            s.transactItem,
+            putItem(
+              PaymentAllocation.create({
+                organization_id: organizationId,
+                document_type: s.allocation.document_type,
+                document_id: s.allocation.document_id,
+                payment_id: id,
+                amount: s.allocation.amount,
+                created_at: now,
+              }).params(),
+            ),
+          ]),
+          contactStillActive(organizationId, contact.id),
+          // What the payment uses, so neither can be deleted while it stands (a posted payment keeps
+          // them for good, voided or not, as its entry and reversal keep pointing at them).
+          referenceItem(organizationId, { type: 'contact', id: contact.id }, { type: 'payment', id }),
+          referenceItem(organizationId, { type: 'account', id: cashSide.id }, { type: 'payment', id }),
+        ],
+        finish: () => ({ payment, shown: presentPayment(payment), documents }),
+      };
+    },
+    audit: options.audit ? { actor: options.audit, entry: paymentRecordedAudit } : undefined,
+    idempotency: options.guard
+      ? { claim: options.guard, answer: (recorded) => ({ status: 201, body: recorded.shown, resourceType: 'payment', resourceId: id }) }
+      : undefined,
   });
-  // Drawn once everything above is accepted, so refused payments leave no gap in the numbering.
-  const { data: sequence } = await PaymentSequence.update({ organization_id: organizationId }).add({ last: 1 }).go({ response: 'all_new' });
-  const payment: PaymentRecord = {
-    organization_id: organizationId,
-    id,
-    number: formatNumber(sequence.last!),
-    payment_type: type,
-    payment_method: input.payment_method,
-    status: 'posted',
-    contact_id: contact.id,
-    date: input.date,
-    currency,
-    amount,
-    account_id: cashSide.id,
-    reference: input.reference || undefined,
-    notes: input.notes || undefined,
-    allocations: settlements.map((s) => s.allocation),
-    allocated_amount: allocated,
-    journal_entry_id: posting.entry.id,
-    created_by: options.createdBy ?? undefined,
-    version: 1,
-    created_at: now,
-    updated_at: now,
-  };
-  const shown = presentPayment(payment);
-
-  const items: TransactItem[] = [
-    // First: when a twin request with the same key committed, this refusal is the one reported.
-    ...(options.guard ? [options.guard.recordItem({ status: 201, body: shown, resourceType: 'payment', resourceId: id })] : []),
-    putItem(Payment.create(payment).params(), () => new Conflict('The payment exists already')),
-    ...posting.transactItems,
-    ...settlements.flatMap((s) => [
-      s.transactItem,
-      putItem(
-        PaymentAllocation.create({
-          organization_id: organizationId,
-          document_type: s.allocation.document_type,
-          document_id: s.allocation.document_id,
-          payment_id: id,
-          amount: s.allocation.amount,
-          created_at: now,
-        }).params(),
-      ),
-    ]),
-    contactStillActive(organizationId, contact.id),
-    // What the payment uses, so neither can be deleted while it stands (a posted payment keeps
-    // them for good, voided or not, as its entry and reversal keep pointing at them).
-    referenceItem(organizationId, { type: 'contact', id: contact.id }, { type: 'payment', id }),
-    referenceItem(organizationId, { type: 'account', id: cashSide.id }, { type: 'payment', id }),
-  ];
-  await postTransaction(items);
-  return { payment, shown, documents: settlements.map((s) => s.label) };
+  return result;
 }
 
 const FINANCIAL_CHANGE = 'A payment’s amount, date, method, contact, account and allocations cannot change once recorded; void it and record a new one';
@@ -441,9 +447,10 @@ export async function updatePayment(organizationId: string, id: string, input: P
  * today (or the payment's date, if that is later), so a payment in a closed period can be voided
  * in the open one.
  */
-export async function voidPayment(organizationId: string, id: string, actorId: string | null) {
+export async function voidPayment(organizationId: string, id: string, actorId: string | null, options: { audit?: AuditActor; guard?: IdempotencyClaim | null } = {}) {
   const payment = await getPayment(organizationId, id);
-  if (payment.status === 'void') throw new Conflict(`Payment ${payment.number} is already void`);
+  // Voided already (a double-click, a retried request): the void stands, nothing more to do.
+  if (payment.status === 'void') return payment;
   const today = todayIn(await organizationTimeZone(organizationId));
   const date = payment.date > today ? payment.date : today;
   const allocations = allocationsOf(payment);
@@ -468,11 +475,12 @@ export async function voidPayment(organizationId: string, id: string, actorId: s
     }
   }
 
-  const reversal = await buildReversal({ organizationId, entryId: payment.journal_entry_id, date, memo: `Void of payment ${payment.number}`, createdBy: actorId });
+  const reversal = await reversalOf({ organizationId, entryId: payment.journal_entry_id, date, memo: `Void of payment ${payment.number}`, createdBy: actorId });
+  const reversalId = reversal.posting.entryId!;
   const after: PaymentRecord = {
     ...payment,
     status: 'void',
-    reversal_entry_id: reversal.entry.id,
+    reversal_entry_id: reversalId,
     voided_at: now,
     voided_by: actorId ?? undefined,
     version: payment.version + 1,
@@ -481,14 +489,31 @@ export async function voidPayment(organizationId: string, id: string, actorId: s
   const markVoid = onConditionFailed(
     updateItem(
       Payment.patch({ organization_id: organizationId, id })
-        .set({ status: 'void', reversal_entry_id: reversal.entry.id, voided_at: now, ...(actorId ? { voided_by: actorId } : {}), version: after.version, updated_at: now })
+        .set({ status: 'void', reversal_entry_id: reversalId, voided_at: now, ...(actorId ? { voided_by: actorId } : {}), version: after.version, updated_at: now })
         .where((a, { eq }) => `${eq(a.status, 'posted')} AND ${eq(a.version, payment.version)}`)
         .params(),
     ),
-    () => new Conflict(`Payment ${payment.number} was voided or changed meanwhile; reload and try again`),
+    () => new PaymentMoved(),
   );
-  await postTransaction([markVoid, ...reversal.transactItems, ...undo]);
+  try {
+    await postDocument<PaymentRecord>({
+      organizationId,
+      build: () => ({ postings: [reversal.posting], items: [markVoid, reversal.originalUpdate(reversalId, now), ...undo], finish: () => after }),
+      audit: options.audit ? { actor: options.audit, entry: paymentVoidedAudit } : undefined,
+      idempotency: options.guard ? { claim: options.guard, answer: (voided) => ({ status: 200, body: presentPayment(voided), resourceType: 'payment', resourceId: id }) } : undefined,
+    });
+  } catch (error) {
+    if (!(error instanceof PaymentMoved)) throw error;
+    const current = await getPayment(organizationId, id);
+    if (current.status === 'void') return current;
+    throw new Conflict(`Payment ${payment.number} was changed meanwhile; reload and try again`);
+  }
   return after;
+}
+
+/** The payment's own condition failed: voided or changed by someone else meanwhile. */
+class PaymentMoved extends Conflict {
+  constructor() { super('The payment was voided or changed meanwhile; reload and try again'); }
 }
 
 export async function listPayments(organizationId: string, query: Partial<PaymentListQuery> & { skip: number; limit: number }) {

@@ -5,10 +5,10 @@
  * date. A bad period or date is a 422 naming the field of the query (or, for bulk export, of the
  * body) it came from.
  */
-import { isCalendarDate } from '@daftar/shared/schemas/accounting';
+import { isCalendarDate } from '@daftar/shared/schemas/common';
 import { ReportPeriodError, resolveReportPeriod, type ReportPeriod, type ReportPeriodInput, type ResolvedReportPeriod } from '@daftar/shared/reportPeriods';
-import { Organization } from '../db/organization.js';
-import { NotFound, ValidationError } from '../platform/errors.js';
+import { readOrganization } from '../organizations/settings.js';
+import { ValidationError } from '../platform/errors.js';
 import type { ReportLanguage, ReportOrganization, ReportRequest } from './definition.js';
 
 /** Where a report's parameters came from: the query string, or the body of a bulk export. */
@@ -26,8 +26,7 @@ export interface ReportInput {
 const refusal = (source: InputSource, field: string, msg: string) => new ValidationError([{ loc: [source, field], msg, type: 'value_error' }]);
 
 export async function loadReportOrganization(organizationId: string): Promise<ReportOrganization> {
-  const { data } = await Organization.get({ id: organizationId }).go();
-  if (!data) throw new NotFound('Organization not found');
+  const data = await readOrganization(organizationId);
   return { id: data.id, name: data.name, currency: data.base_currency, timezone: data.timezone, fiscal_year_start_month: data.fiscal_year_start_month };
 }
 

@@ -4,21 +4,14 @@
  */
 import { money, tax as taxMath, type TaxLineInput } from '@daftar/shared';
 import { jofotaraCategoryOf, type TaxCalculationRequest, type TaxCalculationResult } from '@daftar/shared/schemas/taxes';
+import { readById } from '../db/batch-get.js';
 import { Tax, type TaxRecord } from '../db/tax.js';
-import { Organization } from '../db/organization.js';
+import { organizationSettings } from '../organizations/settings.js';
 import { ValidationError, type ValidationIssue } from '../platform/errors.js';
 
 /** The organization's taxes named by the lines (BatchGet; another organization's id is simply absent). */
-async function taxesById(organizationId: string, ids: string[]): Promise<Map<string, TaxRecord>> {
-  const found = new Map<string, TaxRecord>();
-  let keys = [...new Set(ids)].map((id) => ({ organization_id: organizationId, id }));
-  for (let attempt = 0; keys.length && attempt < 5; attempt++) {
-    const { data, unprocessed } = await Tax.get(keys).go({ consistent: true });
-    for (const tax of data) found.set(tax.id, tax);
-    keys = unprocessed.map((k) => ({ organization_id: organizationId, id: k.id }));
-  }
-  return found;
-}
+const taxesById = (organizationId: string, ids: string[]) =>
+  readById<TaxRecord>((keys) => Tax.get(keys).go({ consistent: true }), organizationId, ids, { what: 'taxes' });
 
 const issue = (loc: (string | number)[], msg: string): ValidationIssue => ({ loc: ['body', ...loc], msg, type: 'value_error' });
 
@@ -30,8 +23,7 @@ function taxErrorIssue(error: unknown, fallback: (string | number)[]): Validatio
 }
 
 export async function calculateTaxes(organizationId: string, request: TaxCalculationRequest): Promise<TaxCalculationResult> {
-  const currency =
-    request.currency ?? (await Organization.get({ id: organizationId }).go()).data?.base_currency ?? money.DEFAULT_CURRENCY;
+  const currency = request.currency ?? (await organizationSettings(organizationId)).currency;
   const ids = request.lines.flatMap((l) => [l.tax_id, l.special_tax_id]).filter((id): id is string => !!id);
   const taxes = ids.length ? await taxesById(organizationId, ids) : new Map<string, TaxRecord>();
 

@@ -11,6 +11,7 @@ import { Conflict, NotFound } from '../platform/errors.js';
 import { onConditionFailed, putItem, updateItem, postTransaction, type TransactItem } from '../db/transaction.js';
 import { uuidv7 } from '../platform/ids.js';
 import { loadTaxes, taxCodeStep, unsetOtherDefaults } from './taxes.js';
+import { organizationChanged } from '../organizations/settings.js';
 
 async function getOrganization(organizationId: string): Promise<OrganizationItem> {
   const { data } = await Organization.get({ id: organizationId }).go({ consistent: true });
@@ -130,6 +131,7 @@ async function trySetup(organizationId: string, registrationNumber: string | und
     );
   }
   await postTransaction(steps);
+  if (after !== before) organizationChanged(organizationId);
   return {
     taxes: set,
     created,

@@ -5,7 +5,7 @@
  * precision. Inside, every amount is an integer number of minor units (fils).
  */
 import { z } from 'zod';
-import { id, pagination, queryBoolean } from './common.js';
+import { calendarDate, id, isCalendarDate, pagination, queryBoolean } from './common.js';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../constants.js';
 
 export const ACCOUNT_TYPES = ['asset', 'liability', 'equity', 'income', 'expense'] as const;
@@ -75,19 +75,10 @@ export const ACCOUNTING_PERIOD_STATUSES = ['open', 'closed'] as const;
 // ---------------------------------------------------------------------------------------------
 // Building blocks
 
-/** True for a real Gregorian date written YYYY-MM-DD (no 2025-02-30). */
-export function isCalendarDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (year < 1900 || year > 9999 || month < 1 || month > 12 || day < 1) return false;
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-export const accountingDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
-  .refine(isCalendarDate, 'Not a valid calendar date');
+/** The shared calendar date (common.ts), re-exported for the modules that import it from here. */
+export { isCalendarDate };
+/** @deprecated The same schema object as `calendarDate` (common.ts), under the ledger's older name: use `calendarDate`. */
+export const accountingDate = calendarDate;
 
 /**
  * An amount as a request carries it: a plain non-negative decimal string or number, in major
@@ -217,14 +208,16 @@ export const accountTransactionsQuery = z
     offset: z.coerce.number().int().min(0).optional(),
     skip: z.coerce.number().int().min(0).optional(),
     limit: z.coerce.number().int().min(1).max(MAX_PAGE_LIMIT).default(DEFAULT_PAGE_LIMIT),
-    start_date: accountingDate.optional(),
-    end_date: accountingDate.optional(),
+    start_date: calendarDate.optional(),
+    end_date: calendarDate.optional(),
   })
   .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { message: 'start_date must not be after end_date', path: ['start_date'] });
 
 export const accountTransaction = z.object({
   entry_id: z.string(),
   entry_number: z.number().int().nullable(),
+  /** The entry's number as people read it: INV-000001 for a document's entry, JE-000012 for the journal's. */
+  entry_name: z.string().nullable(),
   date: z.string(),
   memo: z.string().nullable(),
   description: z.string().nullable(),
@@ -260,7 +253,7 @@ export const journalLineInput = z.strictObject({
 export const JOURNAL_MAX_LINES = 500;
 
 export const journalEntryCreate = z.strictObject({
-  date: accountingDate,
+  date: calendarDate,
   memo: z.string().trim().max(1000).nullish(),
   reference: z.string().trim().max(100).nullish(),
   /** `posted` posts at once (admin); `draft` (the default) waits for POST …/{entry_id}/post. */
@@ -270,14 +263,14 @@ export const journalEntryCreate = z.strictObject({
 export type JournalEntryCreate = z.output<typeof journalEntryCreate>;
 
 export const journalEntryReverse = z.strictObject({
-  date: accountingDate,
+  date: calendarDate,
   memo: z.string().trim().max(1000).nullish(),
 });
 
 export const journalEntryListQuery = pagination.extend({
   status: z.enum(JOURNAL_ENTRY_STATUSES).optional(),
-  start_date: accountingDate.optional(),
-  end_date: accountingDate.optional(),
+  start_date: calendarDate.optional(),
+  end_date: calendarDate.optional(),
   source_type: z.enum(JOURNAL_SOURCE_TYPES).optional(),
   source_id: id.optional(),
 });
@@ -329,8 +322,8 @@ export type JournalEntryPublic = z.infer<typeof journalEntryPublic>;
 export const accountingPeriodCreate = z
   .strictObject({
     name: z.string().trim().min(1).max(100).nullish(),
-    start_date: accountingDate,
-    end_date: accountingDate,
+    start_date: calendarDate,
+    end_date: calendarDate,
   })
   .refine((p) => p.start_date <= p.end_date, { message: 'start_date must not be after end_date', path: ['end_date'] });
 
@@ -356,7 +349,7 @@ export const accountingPeriodList = z.object({
   closed_through: z.string().nullable(),
 });
 
-export const trialBalanceQuery = z.object({ as_of_date: accountingDate.optional() });
+export const trialBalanceQuery = z.object({ as_of_date: calendarDate.optional() });
 export const trialBalance = z.object({
   as_of_date: z.string(),
   currency: z.string(),

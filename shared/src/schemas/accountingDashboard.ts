@@ -7,13 +7,14 @@
  * recorded now.
  */
 import { z } from 'zod';
-import { accountingDate, journalEntryPublic } from './accounting.js';
+import { journalEntryPublic } from './accounting.js';
+import { calendarDate } from './common.js';
 import { BILL_STATUSES } from './bills.js';
 import { INVOICE_STATUSES } from './invoices.js';
 
 export const accountingDashboardQuery = z.object({
   /** Defaults to today in the organization's time zone. */
-  as_of_date: accountingDate.optional(),
+  as_of_date: calendarDate.optional(),
 });
 
 const amount = z.string();

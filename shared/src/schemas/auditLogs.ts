@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { date, pagination } from './common.js';
+import { calendarDate, pagination } from './common.js';
 
 const dateRange = {
   /** Inclusive UTC dates. */
-  start_date: date.optional(),
-  end_date: date.optional(),
+  start_date: calendarDate.optional(),
+  end_date: calendarDate.optional(),
 };
 const refineRange = (v: { start_date?: string; end_date?: string }) => !v.start_date || !v.end_date || v.start_date <= v.end_date;
 const rangeMessage = { message: 'start_date must not be after end_date', path: ['start_date'] };

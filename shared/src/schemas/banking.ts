@@ -5,8 +5,7 @@
  * − money out). Responses carry decimal strings at the currency's precision.
  */
 import { z } from 'zod';
-import { id, pagination, queryBoolean } from './common.js';
-import { accountingDate } from './accounting.js';
+import { calendarDate, id, pagination, queryBoolean } from './common.js';
 
 // ---------------------------------------------------------------------------------------------
 // Digits and IBANs
@@ -124,7 +123,7 @@ export const bankAccountCreate = z
     account_id: id,
     /** Balance on `opening_balance_date`, posted against opening balance equity (3900). */
     opening_balance: bankSignedAmount.nullish(),
-    opening_balance_date: accountingDate.nullish(),
+    opening_balance_date: calendarDate.nullish(),
     notes: clearable(notes),
     is_active: z.boolean().default(true),
   })
@@ -208,7 +207,7 @@ const lineDescription = z.string().trim().max(500);
 const lineReference = z.string().trim().max(100);
 
 export const bankTransactionCreate = z.strictObject({
-  date: accountingDate,
+  date: calendarDate,
   description: lineDescription.min(1, 'Description is required'),
   reference: lineReference.nullish(),
   /** + money in, − money out; not zero. */
@@ -221,8 +220,8 @@ export const bankTransactionListQuery = pagination
     unreconciled_only: queryBoolean.default(false),
     /** Lines matched to this journal entry (or payment). */
     matched_transaction_id: id.optional(),
-    date_from: accountingDate.optional(),
-    date_to: accountingDate.optional(),
+    date_from: calendarDate.optional(),
+    date_to: calendarDate.optional(),
   })
   .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, { message: 'date_from must not be after date_to', path: ['date_from'] });
 
@@ -341,6 +340,8 @@ export const bankStatementImportResult = z.object({
 export const bankMatchSuggestion = z.object({
   journal_entry_id: z.string(),
   entry_number: z.number().int().nullable(),
+  /** The entry's number as people read it: PAY-000003 for a payment's entry, JE-000012 for the journal's. */
+  entry_name: z.string().nullable(),
   date: z.string(),
   /** Signed like the statement line: debit to the bank account is +. */
   amount: z.string(),
@@ -371,5 +372,5 @@ export type BankReconcile = z.output<typeof bankReconcile>;
 
 export const bankUnreconcileQuery = z.object({
   /** Date of the reversal of an entry created by reconciliation; default the entry's own date. */
-  reversal_date: accountingDate.optional(),
+  reversal_date: calendarDate.optional(),
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { accountingDate } from './accounting.js';
-import { date, id, pagination } from './common.js';
+import { calendarDate, id, pagination } from './common.js';
 import { MAX_INVOICE_LINES, invoiceCreate, invoiceLineInput, invoiceLinePublic, invoicePublic, invoiceReplace, invoiceUpdate } from './invoices.js';
 
 /**
@@ -44,8 +43,8 @@ export const billListQuery = pagination.extend({
   status: z.enum(BILL_STATUSES).optional(),
   supplier_id: id.optional(),
   /** Issue dates from/to, inclusive. */
-  date_from: date.optional(),
-  date_to: date.optional(),
+  date_from: calendarDate.optional(),
+  date_to: calendarDate.optional(),
 });
 export const billPageQuery = pagination;
 export const billOptionsQuery = z.object({ status: z.enum(BILL_STATUSES).optional(), supplier_id: id.optional() });
@@ -53,7 +52,7 @@ export const billStatusPath = z.enum(BILL_STATUSES);
 export const billStatusQuery = z.object({ status: z.enum(BILL_STATUSES) });
 export const billVersionQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
 /** Overdue as of a date (default: today in the organization's time zone). */
-export const billOverdueQuery = pagination.extend({ as_of_date: accountingDate.optional() });
+export const billOverdueQuery = pagination.extend({ as_of_date: calendarDate.optional() });
 
 export const billLinePublic = invoiceLinePublic.extend({ account_id: z.string() });
 

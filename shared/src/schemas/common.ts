@@ -9,6 +9,8 @@ export const messages = {
   passwordRequired: 'Password is required',
   passwordsDoNotMatch: 'The passwords do not match',
   passwordConfirmationRequired: 'Password confirmation is required',
+  date: 'Date must be YYYY-MM-DD',
+  calendarDate: 'Not a valid calendar date',
 } as const;
 
 export const email = z
@@ -33,8 +35,28 @@ export const queryBoolean = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((v) => v === true || v === 'true' || v === '1');
 
-export const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD');
-export const dateTime = z.iso.datetime({ offset: true }).or(date);
+/** True for a real Gregorian date written YYYY-MM-DD (no 2025-02-30, no 2025-13-01), years 1900–9999. */
+export function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 1900 || year > 9999 || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/**
+ * THE schema of a calendar date (a day, no time) in every body and query: YYYY-MM-DD naming a day
+ * the Gregorian calendar has. Every date field of the API uses it (functions/src/http/dates.test.ts
+ * walks the route table to make sure); wrap it (`.optional()`, `.nullish()`), never copy it.
+ */
+export const calendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: messages.date, abort: true })
+  .refine(isCalendarDate, messages.calendarDate);
+
+/** @deprecated The same schema object as `calendarDate`, under its older name: use `calendarDate`. */
+export const date = calendarDate;
+export const dateTime = z.iso.datetime({ offset: true }).or(calendarDate);
 
 export const pagination = z.object({
   skip: z.coerce.number().int().min(0).default(0),

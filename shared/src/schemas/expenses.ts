@@ -6,8 +6,7 @@
  * makes it a draft again.
  */
 import { z } from 'zod';
-import { accountingDate } from './accounting.js';
-import { id, pagination, queryBoolean } from './common.js';
+import { calendarDate, id, pagination, queryBoolean } from './common.js';
 
 export const EXPENSE_STATUSES = ['draft', 'submitted', 'approved', 'rejected'] as const;
 export type ExpenseStatus = (typeof EXPENSE_STATUSES)[number];
@@ -70,7 +69,7 @@ export const expenseAmount = z.union([
 ]).refine((v) => (typeof v === 'number' ? v > 0 : /[1-9]/.test(v)), 'Amount must be more than zero');
 
 const expenseFields = {
-  date: accountingDate,
+  date: calendarDate,
   category_id: id,
   description: z.string().trim().min(1, 'Description is required').max(1000),
   amount: expenseAmount,
@@ -109,7 +108,7 @@ export type ExpenseCreate = z.output<typeof expenseCreate>;
  */
 export const expenseUpdate = z
   .strictObject({
-    date: accountingDate.optional(),
+    date: calendarDate.optional(),
     category_id: id.optional(),
     description: expenseFields.description.optional(),
     amount: expenseAmount.optional(),
@@ -135,8 +134,8 @@ export const expenseReject = z.strictObject({
 export const expenseVersionQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
 
 const dateRange = {
-  date_from: accountingDate.optional(),
-  date_to: accountingDate.optional(),
+  date_from: calendarDate.optional(),
+  date_to: calendarDate.optional(),
 };
 const fromNotAfterTo = (v: { date_from?: string; date_to?: string }) => !v.date_from || !v.date_to || v.date_from <= v.date_to;
 const rangeMessage = { message: 'date_from must not be after date_to', path: ['date_to'] };

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { TAX_CATEGORIES } from '../tax.js';
-import { accountingDate } from './accounting.js';
-import { email, id, pagination } from './common.js';
+import { calendarDate, email, id, pagination } from './common.js';
 
 /**
  * Sending an invoice by e-mail and returns against invoices (credit notes) — GitHub issue 4.
@@ -34,7 +33,7 @@ export const MAX_INVOICE_RETURN_REASON = 1000;
 
 /** POST invoices/{invoice_id}/returns: posted at once as credit note RET-nnnnnn. */
 export const invoiceReturnCreate = z.strictObject({
-  issue_date: accountingDate,
+  issue_date: calendarDate,
   reason: z.string().trim().min(1, 'Give the reason for the return').max(MAX_INVOICE_RETURN_REASON),
   lines: z.array(invoiceReturnLineInput).min(1, 'Return at least one line').max(200),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../money.js';
 import { TAX_CATEGORIES } from '../tax.js';
-import { date, id, pagination } from './common.js';
+import { calendarDate, id, pagination } from './common.js';
 
 /** Sales invoices (GitHub issue 4, first slice): drafts, confirmation (posting), status. */
 /**
@@ -39,8 +39,8 @@ export type InvoiceLineInput = z.output<typeof invoiceLineInput>;
 
 const headerFields = {
   contact_id: id,
-  issue_date: date,
-  due_date: date.nullish(),
+  issue_date: calendarDate,
+  due_date: calendarDate.nullish(),
   /** Must be the organization's base currency in this slice. */
   currency: z.enum(CURRENCY_CODES).optional(),
   reference: z.string().trim().max(100).nullish(),
@@ -67,8 +67,8 @@ export type InvoiceReplace = z.output<typeof invoiceReplace>;
 export const invoiceUpdate = z
   .strictObject({
     contact_id: id.optional(),
-    issue_date: date.optional(),
-    due_date: date.nullish(),
+    issue_date: calendarDate.optional(),
+    due_date: calendarDate.nullish(),
     currency: z.enum(CURRENCY_CODES).optional(),
     reference: z.string().trim().max(100).nullish(),
     notes: z.string().trim().max(4000).nullish(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { accountingDate, ledgerAmountInput } from './accounting.js';
-import { id, pagination } from './common.js';
+import { ledgerAmountInput } from './accounting.js';
+import { calendarDate, id, pagination } from './common.js';
 
 /**
  * Payments received from customers and sent to suppliers (GitHub issue 4), allocated to invoices
@@ -35,7 +35,7 @@ const optionalText = (max: number) => z.string().trim().max(max).nullish();
 
 const moneyFields = {
   payment_method: z.enum(PAYMENT_METHODS),
-  date: accountingDate,
+  date: calendarDate,
   amount: positiveAmount,
   /** The cash or bank side: an active cash, bank, undeposited-funds or cheques-received account; defaults by method. */
   account_id: id.nullish(),
@@ -85,7 +85,7 @@ export const paymentUpdate = z.strictObject({
   payment_type: z.enum(PAYMENT_TYPES).optional(),
   payment_method: z.enum(PAYMENT_METHODS).optional(),
   contact_id: id.optional(),
-  date: accountingDate.optional(),
+  date: calendarDate.optional(),
   amount: ledgerAmountInput.optional(),
   account_id: id.nullish(),
   allocations: z.array(paymentAllocationInput).max(MAX_PAYMENT_ALLOCATIONS).optional(),

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { REPORT_PERIODS } from '../reportPeriods.js';
-import { accountingDate } from './accounting.js';
+import { calendarDate } from './common.js';
 import { accountingSummaryPublic } from './accountingDashboard.js';
 
 const amount = z.string();
@@ -19,15 +19,15 @@ const percent = z.number().nullable();
 
 /** Point-in-time analyses: the balance date, today in the organization's time zone by default. */
 export const reportAnalysisAsOfQuery = z.object({
-  as_of_date: accountingDate.optional(),
+  as_of_date: calendarDate.optional(),
 });
 
 /** period (current_month by default) or custom with custom_start ≤ custom_end. */
 export const revenueAnalyticsQuery = z
   .object({
     period: z.enum(REPORT_PERIODS).default('current_month'),
-    custom_start: accountingDate.optional(),
-    custom_end: accountingDate.optional(),
+    custom_start: calendarDate.optional(),
+    custom_end: calendarDate.optional(),
   })
   .superRefine((q, ctx) => {
     if (q.period !== 'custom') return;
@@ -45,13 +45,13 @@ const startBeforeEndIssue = { message: 'start_date must be on or before end_date
 
 /** Days of the POS reports: today in the organization's zone when neither date is given. */
 export const posSalesSummaryQuery = z
-  .object({ start_date: accountingDate.optional(), end_date: accountingDate.optional(), terminal_id: posIdentifier.optional() })
+  .object({ start_date: calendarDate.optional(), end_date: calendarDate.optional(), terminal_id: posIdentifier.optional() })
   .refine(startBeforeEnd, startBeforeEndIssue);
 export const posCashierPerformanceQuery = z
-  .object({ start_date: accountingDate.optional(), end_date: accountingDate.optional(), cashier_id: posIdentifier.optional() })
+  .object({ start_date: calendarDate.optional(), end_date: calendarDate.optional(), cashier_id: posIdentifier.optional() })
   .refine(startBeforeEnd, startBeforeEndIssue);
 export const posShiftReconciliationQuery = z
-  .object({ session_id: posIdentifier.optional(), start_date: accountingDate.optional(), end_date: accountingDate.optional() })
+  .object({ session_id: posIdentifier.optional(), start_date: calendarDate.optional(), end_date: calendarDate.optional() })
   .refine(startBeforeEnd, startBeforeEndIssue);
 
 /** The spans a POS back office looks at, in the organization's time zone. */

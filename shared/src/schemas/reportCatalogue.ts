@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { REPORT_PERIODS } from '../reportPeriods.js';
+import { calendarDate } from './common.js';
 
 export const REPORT_CATEGORIES = ['financial', 'tax', 'business', 'compliance'] as const;
 export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
@@ -47,18 +48,16 @@ export const EXPORT_FILE_TYPES: Record<ExportFormat, { extension: string; conten
   csv: { extension: 'csv', contentType: 'text/csv; charset=utf-8' },
 };
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date written YYYY-MM-DD');
-
 /** The period query every period-bound report takes (SPEC §7: period, custom_start, custom_end). */
 export const reportPeriodQuery = z.object({
   period: z.enum(REPORT_PERIODS).default('current_month'),
-  custom_start: isoDate.optional(),
-  custom_end: isoDate.optional(),
+  custom_start: calendarDate.optional(),
+  custom_end: calendarDate.optional(),
 });
 
 /** Catalogue preview and export: the period, a balance date, and the language of the labels. */
 export const catalogueReportQuery = reportPeriodQuery.extend({
-  as_of_date: isoDate.optional(),
+  as_of_date: calendarDate.optional(),
   /** Labels' language; defaults to the caller's Accept-Language (ar or en). */
   lang: z.enum(['en', 'ar']).optional(),
 });
@@ -67,8 +66,8 @@ export const bulkExportBody = z.strictObject({
   report_ids: z.array(z.enum(CATALOGUE_REPORT_IDS)).min(1, 'Choose at least one report').max(REPORT_CATALOGUE.length),
   format: exportFormat,
   period: z.enum(REPORT_PERIODS).default('current_month'),
-  custom_start: isoDate.optional(),
-  custom_end: isoDate.optional(),
+  custom_start: calendarDate.optional(),
+  custom_end: calendarDate.optional(),
   lang: z.enum(['en', 'ar']).optional(),
 });
 export type BulkExportBody = z.infer<typeof bulkExportBody>;

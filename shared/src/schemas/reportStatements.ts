@@ -5,10 +5,9 @@
  * come from the ledger's balance items, never from walking journal lines.
  */
 import { z } from 'zod';
-import { queryBoolean } from './common.js';
+import { calendarDate, queryBoolean } from './common.js';
 import { reportPeriodQuery } from './reportCatalogue.js';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date written YYYY-MM-DD');
 const reportLanguage = z.enum(['en', 'ar']);
 
 // ---------------------------------------------------------------------------------------------
@@ -23,7 +22,7 @@ export const profitLossReportQuery = statementPeriodQuery.extend({
 });
 
 /** Point-in-time statements: `as_of_date`, else the end of the period (today while it runs). */
-export const statementAsOfQuery = statementPeriodQuery.extend({ as_of_date: isoDate.optional() });
+export const statementAsOfQuery = statementPeriodQuery.extend({ as_of_date: calendarDate.optional() });
 
 export const CASH_FLOW_CATEGORY_TYPES = ['all', 'income', 'expense', 'expenses'] as const;
 export const cashFlowCategoriesReportQuery = statementPeriodQuery.extend({

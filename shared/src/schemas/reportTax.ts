@@ -6,8 +6,7 @@
  */
 import { z } from 'zod';
 import { REPORT_PERIODS } from '../reportPeriods.js';
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date written YYYY-MM-DD');
+import { calendarDate } from './common.js';
 
 /** The first month of a two-month GST filing period, YYYY-MM with an odd month (01, 03, … 11). */
 export const jordanTaxPeriodMonth = z
@@ -24,8 +23,8 @@ export const jordanTaxPeriodMonth = z
  */
 export const jordanTaxReportQuery = z.object({
   period: z.enum(REPORT_PERIODS).optional(),
-  custom_start: isoDate.optional(),
-  custom_end: isoDate.optional(),
+  custom_start: calendarDate.optional(),
+  custom_end: calendarDate.optional(),
   tax_period: jordanTaxPeriodMonth.optional(),
 });
 export type JordanTaxReportQuery = z.output<typeof jordanTaxReportQuery>;

@@ -46,22 +46,4 @@ export function percentChange(current: number, base: number): number | null {
 /** part / whole in percent as the report tables write it ("12.5"); "0.0" for a zero whole. */
 export const shareText = (part: number, whole: number) => (whole === 0 ? '0.0' : ((part / whole) * 100).toFixed(1));
 
-type BatchGet<T> = (keys: { organization_id: string; id: string }[]) => Promise<{ data: T[]; unprocessed: unknown[] }>;
-
-/** BatchGet of this organization's records by id, 100 keys a call; a missing id is simply absent. */
-export async function readById<T extends { id: string }>(get: BatchGet<T>, organizationId: string, ids: Iterable<string>): Promise<Map<string, T>> {
-  const found = new Map<string, T>();
-  const distinct = [...new Set(ids)];
-  for (let i = 0; i < distinct.length; i += 100) {
-    let keys = distinct.slice(i, i + 100).map((id) => ({ organization_id: organizationId, id }));
-    for (let attempt = 0; keys.length; attempt++) {
-      if (attempt > 5) throw new Error('Could not read the records of a report');
-      const { data, unprocessed } = await get(keys);
-      for (const record of data) found.set(record.id, record);
-      keys = (unprocessed as { id: string }[]).map((k) => ({ organization_id: organizationId, id: k.id }));
-    }
-  }
-  return found;
-}
-
 export { asOfLabel, moneyText, periodLabel } from '../wording.js';

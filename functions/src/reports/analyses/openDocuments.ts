@@ -26,7 +26,8 @@ import type { AnalysisAging, CollectionRiskLevel } from '@daftar/shared/schemas/
 import { Bill, billOutstanding } from '../../db/bill.js';
 import { Contact } from '../../db/contact.js';
 import { Invoice, outstandingOf } from '../../db/invoice.js';
-import { add, daysBetween, moneyText, readById, roundTo1 } from './common.js';
+import { readById } from '../../db/batch-get.js';
+import { add, daysBetween, moneyText, roundTo1 } from './common.js';
 
 const OPEN_INVOICE_STATUSES = ['confirmed', 'sent', 'partially_paid'] as const satisfies readonly InvoiceStatus[];
 const OPEN_BILL_STATUSES = ['confirmed', 'partially_paid'] as const satisfies readonly BillStatus[];

@@ -62,7 +62,7 @@ describe('statement routes', () => {
     expect(backwards.status).toBe(422);
     expect(backwards.body.detail).toEqual([{ loc: ['query', 'custom_start'], msg: 'custom_start must be on or before custom_end', type: 'value_error' }]);
     expect(impossible.status).toBe(422);
-    expect(impossible.body.detail[0]).toMatchObject({ loc: ['query', 'custom_start'], msg: 'custom_start and custom_end must be dates written YYYY-MM-DD' });
+    expect(impossible.body.detail[0]).toMatchObject({ loc: ['query', 'custom_start'], msg: 'Not a valid calendar date' });
     expect(noSuchMonth.status).toBe(422);
     expect(noSuchMonth.body.detail[0].loc).toEqual(['query', 'custom_end']);
     expect(badAsOf.status).toBe(422);

@@ -23,9 +23,9 @@ import { Bill, type StoredBillLine } from '../../db/bill.js';
 import { Expense } from '../../db/expense.js';
 import { Invoice, type StoredInvoiceLine } from '../../db/invoice.js';
 import { InvoiceReturn, type StoredReturnLine } from '../../db/invoiceReturn.js';
-import { Organization } from '../../db/organization.js';
+import { readOrganization } from '../../organizations/settings.js';
 import { Tax } from '../../db/tax.js';
-import { NotFound, ValidationError } from '../../platform/errors.js';
+import { ValidationError } from '../../platform/errors.js';
 import { accountBalances } from '../../ledger/balances.js';
 import { loadChart } from '../../ledger/chart.js';
 import { formatAmount } from '../../ledger/present.js';
@@ -214,11 +214,10 @@ async function ledgerMovements(organizationId: string, period: GstFilingPeriod) 
 
 export async function gstReturnFigures(organization: Pick<ReportOrganization, 'id' | 'currency'>, period: GstFilingPeriod): Promise<GstReturnFigures> {
   const [record, documents, ledger] = await Promise.all([
-    Organization.get({ id: organization.id }).go({ attributes: ['gst_registration_number'] }),
+    readOrganization(organization.id),
     periodDocuments(organization.id, period),
     ledgerMovements(organization.id, period),
   ]);
-  if (!record.data) throw new NotFound('Organization not found');
 
   const sales = new RateTotals();
   let zeroRatedSales = 0;
@@ -263,7 +262,7 @@ export async function gstReturnFigures(organization: Pick<ReportOrganization, 'i
   return {
     period,
     currency: organization.currency,
-    gstRegistrationNumber: record.data.gst_registration_number ?? null,
+    gstRegistrationNumber: record.gst_registration_number ?? null,
     sales,
     zeroRatedSales,
     exemptSales,

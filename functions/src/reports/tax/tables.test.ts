@@ -89,7 +89,7 @@ describe('vat-return', () => {
     expect(arabic).toMatchObject({ title: 'إقرار ضريبة المبيعات العامة', period_label: 'آذار–نيسان 2026', language: 'ar' });
     expect(sectionRows(arabic, 'المبيعات (بعد خصم إشعارات الدائن)')[0]).toMatchObject({ label: 'مبيعات خاضعة بنسبة 16%', taxable_amount: '130.000' });
     expect(refused).toBeInstanceOf(ValidationError);
-    expect(refused.status).toBe(422);
+    expect(refused.kind).toBe('invalid');
   });
 
   it('is served by the catalogue route, where a bad tax_period answers 422', async () => {

@@ -8,8 +8,6 @@ import type { AccountTransactions } from '../api/get-account-transactions';
 /** "0.000": an amount that is nothing, read from its text (no float). */
 const isZeroAmount = (amount: string) => /^-?0*(\.0*)?$/.test(amount.trim());
 
-/** The journal's own numbering (JE-000042); a draft has none. */
-export const entryLabel = (number: number | null) => (number ? `JE-${String(number).padStart(6, '0')}` : null);
 
 interface LedgerCardTableProps {
   caption: string;
@@ -52,7 +50,7 @@ export function LedgerCardTable({ caption, card, showOpening }: LedgerCardTableP
               <Table.Cell style={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</Table.Cell>
               <Table.RowHeaderCell>
                 <RadixLink asChild>
-                  <Link to={`/accounting/journal/${row.entry_id}`}>{entryLabel(row.entry_number) ?? t('accounts.ledger.entryWithoutNumber')}</Link>
+                  <Link to={`/accounting/journal/${row.entry_id}`}>{row.entry_name ?? t('accounts.ledger.entryWithoutNumber')}</Link>
                 </RadixLink>
               </Table.RowHeaderCell>
               <Table.Cell>

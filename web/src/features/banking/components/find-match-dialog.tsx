@@ -20,7 +20,7 @@ interface FindMatchDialogProps {
 
 /** The entry as the journal names it (JE-000012). */
 const entryName = (suggestion: MatchSuggestion) =>
-  suggestion.entry_number === null ? suggestion.journal_entry_id : `JE-${String(suggestion.entry_number).padStart(6, '0')}`;
+  suggestion.entry_name ?? suggestion.journal_entry_id;
 
 /** The postings that could be this statement line, closest first; choosing one reconciles the line. */
 export function FindMatchDialog({ organizationId, bankAccountId, line, onClose, onCreateEntry }: FindMatchDialogProps) {

@@ -1,26 +1,29 @@
 /**
- * The routes every document kind answers the same way — read, create, edit, delete, confirm, line
- * items — built for one kind from its core, its public shape and its schemas. A kind's handler adds
- * what is its own (lists with its filters, status changes, payments) and maps the paths.
+ * The routes every document kind (sales invoice, purchase bill) answers the same way — read,
+ * create, edit, delete, confirm, line items — built for one kind from its core
+ * (documents/core.ts), its public shape and its schemas. A kind's handler adds what is its own
+ * (lists with its filters, status changes, payments, printing) and maps the paths.
+ *
+ * The routes stay thin: call the core, record the audit entry, present the document. Where a kind
+ * words a route's OpenAPI summary differently or lets another role call it, `overrides` says so.
  */
 import { schemas } from '@daftar/shared';
 import type { z } from 'zod';
-import { route, type RouteContext } from '../http/api.js';
-import type { DocumentCore, DocumentHeaderChange, DocumentInput } from './core.js';
-import type { DocumentRecord, LineInput, StoredLine } from './kind.js';
-
-/** Who acts: the signed-in user or the API key. */
-export const actorId = (ctx: RouteContext<unknown, unknown>) => {
-  const actor = ctx.actor();
-  return actor.user_id ?? actor.api_key_id ?? null;
-};
+import type { DocumentCore, DocumentHeaderChange, DocumentInput } from '../documents/core.js';
+import type { DocumentRecord, LineInput, StoredLine } from '../documents/kind.js';
+import { route, type Access, type RouteContext } from './api.js';
+import { actorIdOf } from './principal.js';
+import { idempotent } from './idempotency.js';
 
 interface PublicShape {
   id: string;
+  contact_id: string;
   currency: string;
   gross_total: string;
   lines: { id: string; description: string }[];
 }
+
+export type DocumentRouteName = 'create' | 'get' | 'update' | 'replace' | 'remove' | 'confirm' | 'lines' | 'addLine' | 'replaceLine' | 'removeLine';
 
 export interface DocumentRouteSpec<R extends DocumentRecord, L extends StoredLine, I extends LineInput, X extends keyof L & keyof I & string, P extends PublicShape> {
   core: DocumentCore<R, L, I, X>;
@@ -38,24 +41,35 @@ export interface DocumentRouteSpec<R extends DocumentRecord, L extends StoredLin
     lineWrite: z.ZodType<I & { version?: number }>;
     versionQuery: z.ZodType<{ version?: number }>;
   };
+  /** A kind's own OpenAPI summary or minimum role for a route, where it differs from the shared one. */
+  overrides?: Partial<Record<DocumentRouteName, { summary?: string; access?: Access }>>;
 }
+
+const capitalized = (word: string) => `${word[0]!.toUpperCase()}${word.slice(1)}`;
+/** 'An invoice', 'A bill'. */
+const aNoun = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'An' : 'A'} ${noun}`;
 
 export function documentRoutes<R extends DocumentRecord, L extends StoredLine, I extends LineInput, X extends keyof L & keyof I & string, P extends PublicShape>(
   spec: DocumentRouteSpec<R, L, I, X, P>,
 ) {
   const { core, noun, idParam, present } = spec;
   const s = spec.schemas;
+  const Noun = capitalized(noun);
   const idOf = (ctx: RouteContext<unknown, unknown>) => ctx.params[idParam]!;
   const withoutVersion = <T extends { version?: number }>({ version, ...rest }: T) => ({ version, line: rest as unknown as I });
+  /** The route's access and summary: the kind's override, else the shared one. */
+  const described = (name: DocumentRouteName, access: Access, summary: string) => ({
+    access: spec.overrides?.[name]?.access ?? access,
+    summary: spec.overrides?.[name]?.summary ?? summary,
+  });
 
   const create = route({
-    access: { org: 'member' },
-    summary: `Create a draft ${noun} with its lines (totals computed with per-line rounding)`,
+    ...described('create', { org: 'member' }, `Create a draft ${noun} with its lines (totals computed with per-line rounding)`),
     body: s.create,
     response: s.public,
     status: 201,
     handler: async (ctx) => {
-      const shown = present(await core.create(ctx.organizationId!, ctx.body, actorId(ctx)));
+      const shown = present(await core.create(ctx.organizationId!, ctx.body, actorIdOf(ctx.principal)));
       ctx.audit({
         action: `${noun}.created`,
         entity_type: noun,
@@ -68,15 +82,13 @@ export function documentRoutes<R extends DocumentRecord, L extends StoredLine, I
   });
 
   const get = route({
-    access: { org: 'viewer' },
-    summary: `One ${noun} with its lines`,
+    ...described('get', { org: 'viewer' }, `One ${noun} with its lines`),
     response: s.public,
     handler: async (ctx) => present(await core.get(ctx.organizationId!, idOf(ctx))),
   });
 
   const update = route({
-    access: { org: 'member' },
-    summary: `Change a draft ${noun}'s header (version must match; confirmed: 409)`,
+    ...described('update', { org: 'member' }, `Change a draft ${noun}'s header (version must match; confirmed: 409)`),
     body: s.update,
     response: s.public,
     handler: async (ctx) => {
@@ -96,8 +108,7 @@ export function documentRoutes<R extends DocumentRecord, L extends StoredLine, I
   });
 
   const replace = route({
-    access: { org: 'member' },
-    summary: `Replace a draft ${noun} with its lines (version must match)`,
+    ...described('replace', { org: 'member' }, `Replace a draft ${noun} with its lines (version must match)`),
     body: s.replace,
     response: s.public,
     handler: async (ctx) => {
@@ -115,8 +126,7 @@ export function documentRoutes<R extends DocumentRecord, L extends StoredLine, I
   });
 
   const remove = route({
-    access: { org: 'member' },
-    summary: `Delete a draft ${noun} (confirmed: 409)`,
+    ...described('remove', { org: 'member' }, `Delete a draft ${noun} (confirmed: 409)`),
     query: s.versionQuery,
     response: schemas.message,
     handler: async (ctx) => {
@@ -126,33 +136,31 @@ export function documentRoutes<R extends DocumentRecord, L extends StoredLine, I
         entity_type: noun,
         entity_id: shown.id,
         summary: `Draft ${noun} deleted (${shown.gross_total} ${shown.currency})`,
-        changes: { gross_total: shown.gross_total },
+        changes: { contact_id: shown.contact_id, gross_total: shown.gross_total },
       });
-      return { message: `${noun[0]!.toUpperCase()}${noun.slice(1)} deleted successfully` };
+      return { message: `${Noun} deleted successfully` };
     },
   });
 
   const confirm = route({
-    access: { org: 'admin' },
-    summary: `Confirm a draft ${noun}: number it and post its journal entry in one transaction (again: 409)`,
+    ...described('confirm', { org: 'admin' }, `Confirm a draft ${noun}: number it and post its journal entry in one transaction (again: the confirmed ${noun}; Idempotency-Key honoured)`),
     response: s.public,
-    handler: async (ctx) => {
-      const document = await core.confirm(ctx.organizationId!, idOf(ctx), actorId(ctx));
-      const shown = present(document);
-      ctx.audit({
-        action: `${noun}.confirmed`,
-        entity_type: noun,
-        entity_id: document.id,
-        summary: `${noun[0]!.toUpperCase()}${noun.slice(1)} ${document.number} confirmed and posted: ${shown.gross_total} ${shown.currency}`,
-        changes: { status: { from: 'draft', to: 'confirmed' }, number: document.number, journal_entry_id: document.journal_entry_id },
-      });
-      return shown;
-    },
+    // The audit record is written in the confirmation's own transaction; a repeat writes nothing.
+    autoAudit: false,
+    handler: (ctx) =>
+      idempotent(ctx, async (guard) => {
+        const answer = (document: R) => ({ status: 200, body: present(document), resourceType: noun, resourceId: document.id });
+        const document = await core.confirm(ctx.organizationId!, idOf(ctx), actorIdOf(ctx.principal), {
+          audit: ctx.actor(),
+          idempotency: guard ? { claim: guard, answer } : undefined,
+          onUnchanged: () => guard?.settle(),
+        });
+        return answer(document);
+      }),
   });
 
   const lines = route({
-    access: { org: 'viewer' },
-    summary: `A ${noun}'s lines`,
+    ...described('lines', { org: 'viewer' }, `${aNoun(noun)}'s lines`),
     response: schemas.listOf(s.linePublic),
     handler: async (ctx) => {
       const shown = present(await core.get(ctx.organizationId!, idOf(ctx))).lines;
@@ -169,8 +177,7 @@ export function documentRoutes<R extends DocumentRecord, L extends StoredLine, I
   }
 
   const addLine = route({
-    access: { org: 'member' },
-    summary: `Add a line to a draft ${noun} (totals recomputed)`,
+    ...described('addLine', { org: 'member' }, `Add a line to a draft ${noun} (totals recomputed)`),
     body: s.lineWrite,
     response: s.linePublic,
     status: 201,
@@ -182,8 +189,7 @@ export function documentRoutes<R extends DocumentRecord, L extends StoredLine, I
   });
 
   const replaceLine = route({
-    access: { org: 'member' },
-    summary: `Replace a line of a draft ${noun} (totals recomputed)`,
+    ...described('replaceLine', { org: 'member' }, `Replace a line of a draft ${noun} (totals recomputed)`),
     body: s.lineWrite,
     response: s.linePublic,
     handler: async (ctx) => {
@@ -194,8 +200,7 @@ export function documentRoutes<R extends DocumentRecord, L extends StoredLine, I
   });
 
   const removeLine = route({
-    access: { org: 'member' },
-    summary: `Remove a line from a draft ${noun} (the last line cannot go: 409)`,
+    ...described('removeLine', { org: 'member' }, `Remove a line from a draft ${noun} (the last line cannot go: 409)`),
     query: s.versionQuery,
     response: schemas.message,
     handler: async (ctx) => {

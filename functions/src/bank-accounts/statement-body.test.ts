@@ -1,0 +1,50 @@
+/**
+ * The statement import parses multipart uploads itself (http/body.ts's parseBody): the bodies an
+ * attacker sends (issue #12) are answered with a 4xx and a detail under both of its paths, and
+ * nothing is imported.
+ */
+import { MAX_UPLOAD_BYTES } from '@daftar/shared';
+import { describe, expect, it } from 'vitest';
+import { call } from '../../test/client.js';
+import { organizationWithRoles } from '../../test/fixtures.js';
+import { malformedMultipart, malformedUrlencoded } from '../../test/malformed-bodies.js';
+import { AuditLog } from '../db/auditLog.js';
+import { BankTransaction } from '../db/bankTransaction.js';
+import { systemAccounts } from '../ledger/chart.js';
+
+const IBAN = 'JO30ARAB1230000000123456789012';
+
+describe('statement import with a malformed body', () => {
+  it('answers truncated, boundary-less, oversized and urlencoded bodies with a 4xx and a detail under both paths, importing nothing', async () => {
+    // prepare
+    const { org, users } = await organizationWithRoles();
+    const { bank: ledgerBank } = await systemAccounts(org.id, ['bank'] as const);
+    const created = await call('POST', `/api/v1/organizations/${org.id}/bank-accounts`, {
+      token: users.admin.token,
+      json: { name: 'Operating account', bank_name: 'Arab Bank', iban: IBAN, account_id: ledgerBank.id },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const bankId = created.body.id as string;
+    const cases = [
+      ...malformedMultipart(MAX_UPLOAD_BYTES + 64 * 1024),
+      // The route reads JSON or multipart and refuses any other type before reading the body.
+      ...malformedUrlencoded({ parsed: false, sizeCheckedFirst: false }),
+    ];
+    for (const prefix of ['', 'accounting/']) {
+      for (const c of cases) {
+        // act
+        const res = await call('POST', `/api/v1/organizations/${org.id}/${prefix}bank-accounts/${bankId}/transactions/import`, {
+          token: users.member.token,
+          raw: { body: c.body, contentType: c.contentType },
+        });
+        // assess
+        expect({ path: prefix, name: c.name, status: res.status }).toEqual({ path: prefix, name: c.name, status: c.status });
+        expect(res.body.detail, c.name).toBeTruthy();
+      }
+    }
+    const lines = await BankTransaction.query.byId({ organization_id: org.id, bank_account_id: bankId }).go({ consistent: true, pages: 'all' });
+    expect(lines.data).toEqual([]);
+    const imported = (await AuditLog.query.byOrganization({ organization_id: org.id }).go({ pages: 'all' })).data.filter((a) => a.action === 'bank_statement.imported');
+    expect(imported).toEqual([]);
+  });
+});

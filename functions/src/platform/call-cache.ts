@@ -1,0 +1,31 @@
+/**
+ * Values remembered for the length of one call (one API request): what several modules read during
+ * a request — the organization's settings — is read once. The request pipeline (http/api.ts) opens
+ * the scope; outside one (queue consumers, scheduled jobs, tests calling domain code directly)
+ * nothing is remembered and every ask reads again. A failed read is not remembered.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+const scope = new AsyncLocalStorage<Map<string, Promise<unknown>>>();
+
+/** Runs `call` with a fresh cache: everything `cachedForCall` remembers lives until it ends. */
+export const withCallCache = <T>(call: () => Promise<T>): Promise<T> => scope.run(new Map(), call);
+
+/** The value under `key` read once in this call (concurrent asks share one read), or read now outside a call. */
+export function cachedForCall<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const cache = scope.getStore();
+  if (!cache) return read();
+  const known = cache.get(key) as Promise<T> | undefined;
+  if (known) return known;
+  const reading = read();
+  cache.set(key, reading);
+  reading.catch(() => {
+    if (cache.get(key) === reading) cache.delete(key);
+  });
+  return reading;
+}
+
+/** Forgets `key` in this call, after a write changed what it names. */
+export function forgetForCall(key: string): void {
+  scope.getStore()?.delete(key);
+}
