@@ -7,7 +7,6 @@ import { money } from '@daftar/shared';
 import type { BankAccountCreate, BankAccountPublic, BankAccountUpdate } from '@daftar/shared/schemas/banking';
 import { Account, type AccountRecord } from '../db/account.js';
 import { BankAccount, BankLedgerAccount, type BankAccountRecord } from '../db/bankAccount.js';
-import { Organization } from '../db/organization.js';
 import { conditionCheck, deleteItem, onConditionFailed, postTransaction, putItem, updateItem, type TransactItem } from '../db/transaction.js';
 import { Conflict, NotFound, ValidationError, type ValidationIssue } from '../platform/errors.js';
 import { accountBalances, normalBalance, type Totals } from '../ledger/balances.js';
@@ -16,6 +15,7 @@ import { reversalOf, type PostingInput } from '../ledger/posting.js';
 import { postDocument } from '../documents/posting-path.js';
 import { formatAmount } from '../ledger/present.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
+import { organizationSettings } from '../organizations/settings.js';
 
 /** Subtypes of the asset accounts a bank account may reconcile. */
 const BANK_LEDGER_SUBTYPES = new Set(['bank', 'cash']);
@@ -29,11 +29,6 @@ export async function getBankAccount(organizationId: string, id: string): Promis
   return data;
 }
 
-async function baseCurrencyOf(organizationId: string): Promise<string> {
-  const { data } = await Organization.get({ id: organizationId }).go({ consistent: true });
-  if (!data) throw new NotFound('Organization not found');
-  return data.base_currency;
-}
 
 /** The ledger account must be an active bank or cash asset account of THIS organization (another's is simply not found). */
 async function usableLedgerAccount(organizationId: string, accountId: string): Promise<AccountRecord> {
@@ -86,7 +81,7 @@ function signedMinor(value: string | number, currency: string, field: string): n
 
 export async function createBankAccount(organizationId: string, input: BankAccountCreate, actorId: string | null): Promise<BankAccountRecord> {
   await ensureChartOfAccounts(organizationId);
-  const currency = await baseCurrencyOf(organizationId);
+  const { currency } = await organizationSettings(organizationId);
   if (input.currency && input.currency !== currency) {
     throw new ValidationError([bodyIssue('currency', `Bank accounts are kept in the organization's base currency (${currency})`)]);
   }

@@ -24,6 +24,7 @@ import { entryLabel, reversalOf, systemAccount, type PostingInput, type PostingL
 import { postDocument } from '../documents/posting-path.js';
 import { formatAmount } from '../ledger/present.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
+import { batchGet } from '../db/batch-get.js';
 import { calculateTaxes } from '../taxes/calculate.js';
 import { normalizeHeader } from './statement.js';
 
@@ -35,21 +36,6 @@ const MAX_SUGGESTIONS = 20;
 
 // ---------------------------------------------------------------------------------------------
 // Reading in bulk
-
-async function batchGet<K, T>(keys: K[], get: (keys: K[]) => Promise<{ data: T[]; unprocessed: K[] }>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < keys.length; i += 100) {
-    let pending = keys.slice(i, i + 100);
-    for (let attempt = 0; pending.length; attempt++) {
-      if (attempt >= 8) throw new Error('BatchGet kept leaving keys unprocessed');
-      const { data, unprocessed } = await get(pending);
-      out.push(...data);
-      pending = unprocessed;
-      if (pending.length) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-    }
-  }
-  return out;
-}
 
 const entriesById = async (organizationId: string, ids: string[]) =>
   new Map(

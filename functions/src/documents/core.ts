@@ -14,7 +14,6 @@
  */
 import { money } from '@daftar/shared';
 import { Contact } from '../db/contact.js';
-import { Organization } from '../db/organization.js';
 import { countMatching, takeRange } from '../db/paging.js';
 import { referenceChanges, type EntityRef } from '../db/reference.js';
 import { Tax } from '../db/tax.js';
@@ -25,6 +24,8 @@ import type { AuditActor, AuditEntry } from '../db/auditLog.js';
 import { postDocument, type IdempotencyClaim } from './posting-path.js';
 import { closedThrough } from '../ledger/periods.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
+import { organizationSettings } from '../organizations/settings.js';
+import { requireMayDeleteDraft, type DraftDeleter } from './draft-delete.js';
 import { COMMON_TEXT_FIELDS, type DocumentKind, type DocumentRecord, type LineInput, type StoredLine } from './kind.js';
 import { amountText, computeLines, inputOf, presentLine } from './lines.js';
 
@@ -111,10 +112,6 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
 
   const linesOf = (document: R) => document.lines as L[];
 
-  async function baseCurrencyOf(organizationId: string): Promise<string> {
-    const { data } = await Organization.get({ id: organizationId }).go();
-    return data?.base_currency ?? money.DEFAULT_CURRENCY;
-  }
 
   function checkCurrency(requested: string | undefined, base: string): string {
     if (requested && requested !== base) throw bodyIssue(['currency'], `${capitalized(plural)} are in the organization's base currency (${base})`);
@@ -168,7 +165,7 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
   const textValues = (texts: Record<string, string | null>) => Object.fromEntries(textFields.map((f) => [f, optional(texts[f])]));
 
   async function create(organizationId: string, input: DocumentInput<I>, createdBy: string | null): Promise<R> {
-    const currency = checkCurrency(input.currency, await baseCurrencyOf(organizationId));
+    const currency = checkCurrency(input.currency, (await organizationSettings(organizationId)).currency);
     await checkCounterparty(organizationId, input.contact_id);
     const { lines, totals } = await computed(organizationId, currency, input.price_includes_tax, input.lines);
     const now = nowIso();
@@ -300,9 +297,13 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
     return writeDraft(document, { ...contentOf(document), lines: lineInputs(document).filter((l) => l.id !== lineId) });
   }
 
-  /** Deletes a draft with its references, on condition that it is still the draft of the version read. */
-  async function remove(organizationId: string, id: string, version?: number): Promise<R> {
+  /**
+   * Deletes a draft with its references, on condition that it is still the draft of the version
+   * read; only its creator or an admin may (documents/draft-delete.ts).
+   */
+  async function remove(organizationId: string, id: string, caller: DraftDeleter, version?: number): Promise<R> {
     const document = await getDraft(organizationId, id, version);
+    requireMayDeleteDraft(document.created_by, caller, noun);
     await postTransaction([
       deleteItem(entity.delete({ organization_id: organizationId, id }).where(draftCondition(document.version)).params(), changedConflict),
       ...referenceSteps(organizationId, id, { contact_id: document.contact_id, lines: linesOf(document) }, null),

@@ -7,14 +7,13 @@
  * accrued liabilities (2700), naming the employee — the gross. The net/tax split is the shared tax
  * calculator's, price including tax, so it equals what `taxes/calculate` shows for the amount.
  */
-import { money } from '@daftar/shared';
+import { money, type Role } from '@daftar/shared';
 import type { ExpenseCreate, ExpensePublic, ExpenseStatus, ExpenseUpdate } from '@daftar/shared/schemas/expenses';
 import { Account, type AccountRecord } from '../db/account.js';
 import { Contact } from '../db/contact.js';
 import { Expense, type ExpenseRecord } from '../db/expense.js';
 import { ExpenseCategory } from '../db/expenseCategory.js';
 import { FileUpload } from '../db/fileUpload.js';
-import { Organization } from '../db/organization.js';
 import { countMatching, takeAll, takeRange, type PageableQuery } from '../db/paging.js';
 import { referenceChanges, type EntityRef } from '../db/reference.js';
 import { Tax } from '../db/tax.js';
@@ -24,8 +23,10 @@ import { Conflict, DomainError, Forbidden, NotFound, ValidationError, type Valid
 import { addDays } from '../ledger/dates.js';
 import { onConditionFailed, postTransaction, systemAccounts, type PostingLine } from '../ledger/posting.js';
 import { postDocument, type IdempotencyClaim } from '../documents/posting-path.js';
+import { requireMayDeleteDraft } from '../documents/draft-delete.js';
 import type { AuditActor, AuditEntry } from '../db/auditLog.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
+import { organizationSettings } from '../organizations/settings.js';
 import { calculateTaxes } from '../taxes/calculate.js';
 import { getExpenseCategory } from './categories.js';
 
@@ -42,6 +43,8 @@ export interface ExpenseActor {
   /** Api key or user id, for `approved_by` / the journal's `created_by`. */
   actorId: string | null;
   isAdmin: boolean;
+  /** The caller's role in the organization (who may delete a draft: documents/draft-delete.ts). */
+  role: Role | null;
   /** Where the approval's audit record comes from: written in the posting's transaction when given. */
   audit?: AuditActor & { entry(approved: ExpenseRecord): AuditEntry };
 }
@@ -80,11 +83,7 @@ interface ExpenseContent {
   notes: string | null;
 }
 
-async function currencyOf(organizationId: string): Promise<string> {
-  const { data } = await Organization.get({ id: organizationId }).go();
-  if (!data) throw new NotFound('Organization not found');
-  return data.base_currency;
-}
+const currencyOf = async (organizationId: string) => (await organizationSettings(organizationId)).currency;
 
 async function checkCategory(organizationId: string, categoryId: string) {
   const category = await getExpenseCategory(organizationId, categoryId);
@@ -352,10 +351,11 @@ export async function updateExpense(organizationId: string, id: string, input: E
   return { before, after };
 }
 
+/** Deletes a draft or rejected expense: the person who filed it, or an admin (the draft rule, documents/draft-delete.ts). */
 export async function deleteExpense(organizationId: string, id: string, actor: ExpenseActor, version?: number): Promise<ExpenseRecord> {
   const expense = await getExpense(organizationId, id);
-  requireOwnerOrAdmin(expense, actor);
   requireEditable(expense, version);
+  requireMayDeleteDraft(expense.user_id, { actorId: actor.userId, role: actor.role }, 'expense');
   await postTransaction([
     deleteItem(
       Expense.delete({ organization_id: organizationId, id })

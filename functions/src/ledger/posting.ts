@@ -93,7 +93,8 @@ import { AccountBalance, type DayAttribute, type DayLinesAttribute } from '../db
 import { LEDGER_LOCK_COPIES, LedgerLock } from '../db/accountingPeriod.js';
 import { AccountPosting, JournalEntry, type JournalEntryRecord } from '../db/journalEntry.js';
 import { SERIES, formatSeriesNumber, readSeries, takeNumbers, type SeriesPosition } from '../db/sequence.js';
-import { Organization } from '../db/organization.js';
+import { readById } from '../db/batch-get.js';
+import { readOrganization } from '../organizations/settings.js';
 import { uuidv7 } from '../platform/ids.js';
 import { dayOf, monthOf } from './dates.js';
 import {
@@ -179,18 +180,8 @@ export interface PostingContext {
 
 const amountOf = (value: number | null | undefined) => value ?? 0;
 
-async function readAccounts(organizationId: string, ids: string[]): Promise<Map<string, AccountRecord>> {
-  const found = new Map<string, AccountRecord>();
-  if (!ids.length) return found;
-  let keys = ids.map((id) => ({ organization_id: organizationId, id }));
-  for (let attempt = 0; keys.length; attempt++) {
-    const { data, unprocessed } = await Account.get(keys).go({ consistent: true });
-    for (const account of data) found.set(account.id, account);
-    keys = unprocessed as typeof keys;
-    if (keys.length && attempt > 5) throw new Error('Could not read the accounts of a posting');
-  }
-  return found;
-}
+const readAccounts = (organizationId: string, ids: string[]) =>
+  readById<AccountRecord>((keys) => Account.get(keys).go({ consistent: true }), organizationId, ids, { what: 'accounts' });
 
 /**
  * Checks postings without writing: shape, balance, accounts of this organization and active,
@@ -204,7 +195,7 @@ export async function validatePostings(inputs: readonly PostingInput[], options:
   const accountIds = [...new Set(inputs.flatMap((i) => i.lines.map((l) => l.account_id)).filter((id) => typeof id === 'string' && id.length > 0 && id.length <= 64))];
   const shards = [...new Set(inputs.map((i) => i.shard ?? DEFAULT_SHARD))];
   const [{ data: organization }, accounts, locks] = await Promise.all([
-    Organization.get({ id: organizationId }).go({ consistent: true }),
+    readOrganization(organizationId).then((data) => ({ data }), (error) => (error instanceof NotFound ? { data: null } : Promise.reject(error))),
     readAccounts(organizationId, accountIds),
     options.forDraft
       ? Promise.resolve([])

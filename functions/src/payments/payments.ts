@@ -25,7 +25,6 @@ import { Account, type AccountRecord } from '../db/account.js';
 import { Bill, billOutstanding, billSettlementStatus, type BillRecord } from '../db/bill.js';
 import { Contact } from '../db/contact.js';
 import { Invoice, outstandingOf, settlementStatus, type InvoiceRecord } from '../db/invoice.js';
-import { Organization } from '../db/organization.js';
 import { countMatching, takeAll, takeRange } from '../db/paging.js';
 import {
   Payment,
@@ -44,6 +43,8 @@ import { paymentRecordedAudit, paymentVoidedAudit } from './audit.js';
 import { todayIn } from '../ledger/dates.js';
 import { onConditionFailed, postTransaction, reversalOf, systemAccounts, updateItem, type PostingLine } from '../ledger/posting.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
+import { readById } from '../db/batch-get.js';
+import { organizationSettings } from '../organizations/settings.js';
 
 type Loc = (string | number)[];
 const issue = (loc: Loc, msg: string, type = 'value_error'): ValidationIssue => ({ loc, msg, type });
@@ -81,16 +82,6 @@ async function getInvoiceOrNotFound(organizationId: string, id: string): Promise
   return data;
 }
 
-async function baseCurrencyOf(organizationId: string): Promise<string> {
-  const { data } = await Organization.get({ id: organizationId }).go();
-  if (!data) throw new NotFound('Organization not found');
-  return data.base_currency ?? money.DEFAULT_CURRENCY;
-}
-
-async function organizationTimeZone(organizationId: string): Promise<string> {
-  const { data } = await Organization.get({ id: organizationId }).go();
-  return data?.timezone ?? 'Asia/Amman';
-}
 
 /** Minor units of a request amount; more decimals than the currency has is a 422 at `loc`. */
 function minorAmount(value: string | number, currency: string, loc: Loc): number {
@@ -125,17 +116,8 @@ function documentId(allocation: PaymentAllocationInput) {
   return 'invoice_id' in allocation ? allocation.invoice_id : allocation.bill_id;
 }
 
-async function readInvoices(organizationId: string, ids: string[]): Promise<Map<string, InvoiceRecord>> {
-  if (!ids.length) return new Map();
-  const { data } = await Invoice.get(ids.map((id) => ({ organization_id: organizationId, id }))).go({ consistent: true });
-  return new Map(data.map((i) => [i.id, i]));
-}
-
-async function readBills(organizationId: string, ids: string[]): Promise<Map<string, BillRecord>> {
-  if (!ids.length) return new Map();
-  const { data } = await Bill.get(ids.map((id) => ({ organization_id: organizationId, id }))).go({ consistent: true });
-  return new Map(data.map((b) => [b.id, b]));
-}
+const readInvoices = (organizationId: string, ids: string[]) => readById<InvoiceRecord>((keys) => Invoice.get(keys).go({ consistent: true }), organizationId, ids, { what: 'invoices' });
+const readBills = (organizationId: string, ids: string[]) => readById<BillRecord>((keys) => Bill.get(keys).go({ consistent: true }), organizationId, ids, { what: 'bills' });
 
 const changedMeanwhile = (label: string) => () =>
   new Conflict(`${label} was changed meanwhile (another payment or an edit); reload and try again`);
@@ -283,7 +265,7 @@ export interface RecordedPayment {
 export async function recordPayment(organizationId: string, input: PaymentCreate, options: RecordPaymentOptions = {}): Promise<RecordedPayment> {
   const locate = options.locate ?? bodyAllocations;
   const type = input.payment_type;
-  const currency = await baseCurrencyOf(organizationId);
+  const { currency } = await organizationSettings(organizationId);
   const amount = minorAmount(input.amount, currency, ['body', 'amount']);
   const allocations = input.allocations.map((a, index) => ({ input: a, amount: minorAmount(a.amount, currency, locate.amount(index)) }));
   const allocated = allocations.reduce((sum, a) => sum + a.amount, 0);
@@ -451,7 +433,7 @@ export async function voidPayment(organizationId: string, id: string, actorId: s
   const payment = await getPayment(organizationId, id);
   // Voided already (a double-click, a retried request): the void stands, nothing more to do.
   if (payment.status === 'void') return payment;
-  const today = todayIn(await organizationTimeZone(organizationId));
+  const today = todayIn((await organizationSettings(organizationId)).timeZone);
   const date = payment.date > today ? payment.date : today;
   const allocations = allocationsOf(payment);
   const now = nowIso();
