@@ -4,6 +4,7 @@
  * the deployed handlers exactly as API Gateway does.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import { resourceFor } from '@daftar/functions/http/resource-table';
 import { handlerEntry, type ResourceName } from '@daftar/functions/routes';
@@ -32,7 +33,9 @@ export function toApiGatewayEvent(req: HttpRequestLike, routeKey: string, pathPa
   const queryStringParameters: Record<string, string> = {};
   for (const [k, v] of url.searchParams) queryStringParameters[k] = k in queryStringParameters ? `${queryStringParameters[k]},${v}` : v;
   const body = req.body && req.body.length ? req.body : undefined;
-  const isText = body ? TEXT_TYPES.test(headers['content-type'] ?? 'application/json') : true;
+  // A text body whose bytes are not UTF-8 goes base64, as binary ones do: as a string it would
+  // reach the handler with U+FFFD in place of the bytes the client sent.
+  const isText = body ? TEXT_TYPES.test(headers['content-type'] ?? 'application/json') && isUtf8(body) : true;
   const now = new Date();
   return {
     version: '2.0',

@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
+import type { Duplex } from 'node:stream';
 import { invokeApi } from './apigw.js';
 import { mailPage, type MailSource } from './mail.js';
 
@@ -60,17 +61,50 @@ export function contentTypeFor(path: string): string {
 
 class BodyTooLarge extends Error {}
 
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) throw new BodyTooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new BodyTooLarge();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/**
+ * Past the limit, what is still read (and dropped) before the 413, at most: closing a connection
+ * with unread bytes resets it, and a reset can destroy the answer before the client reads it.
+ */
+const DRAIN_BYTES = 16 * 1024 * 1024;
+const DRAIN_MS = 2_000;
+
+/**
+ * The whole request body, or BodyTooLarge when it passes `limit` (declared or streamed), once
+ * the rest has been read and dropped (up to DRAIN_BYTES / DRAIN_MS). Listeners rather than
+ * `for await`: leaving that loop early destroys the socket, so a chunked upload over the limit
+ * got no answer at all. Rejects when the client goes away mid-body.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    let drainTimer: NodeJS.Timeout | undefined;
+    const done = (error?: Error) => {
+      clearTimeout(drainTimer);
+      req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+      if (error) reject(error);
+      else resolve(Buffer.concat(chunks));
+    };
+    const passLimit = () => {
+      over = true;
+      chunks.length = 0;
+      drainTimer = setTimeout(() => done(new BodyTooLarge()), DRAIN_MS);
+      drainTimer.unref();
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (over) {
+        if (size > limit + DRAIN_BYTES) done(new BodyTooLarge());
+      } else if (size > limit) passLimit();
+      else chunks.push(chunk);
+    };
+    const onEnd = () => done(over ? new BodyTooLarge() : undefined);
+    const onError = (error: Error) => done(error);
+    const onClose = () => done(new Error('The client closed the connection before sending the whole body'));
+    if (Number(req.headers['content-length'] ?? 0) > limit) passLimit();
+    req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+  });
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -89,11 +123,17 @@ async function serveApi(req: IncomingMessage, res: ServerResponse, opts: LocalSe
   try {
     body = await readBody(req, limit);
   } catch (err) {
-    if (!(err instanceof BodyTooLarge)) throw err;
-    // Answer, then drop the connection rather than read the rest of an oversized upload.
+    if (!(err instanceof BodyTooLarge)) {
+      // The client went away mid-body, or the parser's refusal (answerClientError) was the answer.
+      if (req.socket.destroyed || !req.socket.writable || res.writableEnded) return;
+      res.setHeader('connection', 'close');
+      return sendJson(res, 400, { detail: 'The request body could not be read' });
+    }
+    // Answer and close. A body still arriving past the drain allowance is cut off once the
+    // answer is out.
     res.setHeader('connection', 'close');
+    if (!req.complete) res.once('finish', () => req.destroy());
     sendJson(res, 413, { detail: `Request body too large: the limit is ${limit / 1024 / 1024} MiB` });
-    req.destroy();
     return;
   }
   const result = await invokeApi({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body, sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') });
@@ -160,8 +200,28 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, opts: Loca
   });
 }
 
+/**
+ * Requests Node's HTTP parser refuses before any handler runs (broken chunked encoding, a body
+ * cut short by the client, oversized headers) get what Node would answer, with a JSON `detail`
+ * as every other refusal has; then the connection is closed.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
+  // As Node does: write nothing into a response already under way (the socket's in-flight one).
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, detail] =
+    error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'Request headers too large']
+    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout', 'The request took too long to arrive']
+    : [400, 'Bad Request', 'Malformed HTTP request'];
+  const body = JSON.stringify({ detail });
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`, () => socket.destroy());
+}
+
 export function createLocalServer(opts: LocalServerOptions): Server {
-  return createServer(async (req, res) => {
+  const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
@@ -178,4 +238,6 @@ export function createLocalServer(opts: LocalServerOptions): Server {
       else res.destroy();
     }
   });
+  server.on('clientError', answerClientError);
+  return server;
 }

@@ -26,12 +26,13 @@
  * Retries cost reads, never numbers; a series is the unit that waits, so series are scoped
  * (per document type, later per terminal) and balance items stay sharded.
  *
- * `build` is called once per attempt with the number and must not read: everything it needs was
- * read before (`plan` is made after the document was read and checked). Validation of the postings
- * (accounts of this organization, active, balanced, open period) runs on the first attempt.
+ * `build` is called with the number and must not read: everything it needs was read before
+ * (`plan` is made after the document was read and checked); it may be called more than once.
+ * Validation of the postings (accounts of this organization, active, balanced, open period) runs
+ * once, in the same step as the series read.
  */
 import { AuditLog, auditRecord, type AuditActor, type AuditEntry } from '../db/auditLog.js';
-import { SeriesMoved, formatSeriesNumber, readSeries, takeNumbers, SERIES, type SeriesRef } from '../db/sequence.js';
+import { SeriesMoved, formatSeriesNumber, readSeries, takeNumbers, SERIES, type SeriesPosition, type SeriesRef } from '../db/sequence.js';
 import { postTransaction, putItem, type TransactItem } from '../db/transaction.js';
 import type { JournalEntryRecord } from '../db/journalEntry.js';
 import { assemblePostings, reversalOf, validatePostings, type PostingContext, type PostingInput, type ReversalInput } from '../ledger/posting.js';
@@ -80,10 +81,15 @@ export async function postDocument<T>(plan: PostingPlan<T>): Promise<{ result: T
   // until the first build tells, so the usual posting reads its one series in one step.
   let journalNeeded = !series;
   for (let attempt = 1; ; attempt++) {
-    const [position, journal] = await Promise.all([
+    // The first attempt validates while it reads the series: validation does not depend on the
+    // number, so a build with a stand-in number tells it the accounts and dates in the same step.
+    const preview: PlannedPosting<T> | null = context ? null : plan.build(series ? `${series.prefix}-?` : null, new Date().toISOString());
+    const [position, journal, validated]: [SeriesPosition | null, SeriesPosition | null, PostingContext | null] = await Promise.all([
       series ? readSeries(organizationId, series) : Promise.resolve(null),
       journalNeeded ? readSeries(organizationId, SERIES.journal) : Promise.resolve(null),
+      preview?.postings.length ? validatePostings(preview.postings) : Promise.resolve(null),
     ]);
+    context ??= validated;
     const number = series && position ? formatSeriesNumber(series.prefix, position.last + 1) : null;
     const now = new Date();
     const planned = plan.build(number, now.toISOString());
