@@ -13,8 +13,10 @@ const ORG = '/api/v1/organizations/{organization_id}';
 
 export const routeTable = {
   meta: {
-    description: 'Health and the OpenAPI document',
-    routes: ['GET /api/v1/health', 'GET /api/v1/openapi.json', 'GET /api/v1/docs'],
+    description: 'Health, the OpenAPI document and the interactive API reference',
+    /** The OpenAPI document and the reference page's script and styles, read beside the bundle (meta/handler.ts). */
+    assets: ['api-docs'],
+    routes: ['GET /api/v1/health', 'GET /api/v1/openapi.json', 'GET /api/v1/docs', 'GET /api/v1/docs/{file}'],
   },
   auth: {
     description: 'Sign-in, sign-out, password recovery',
@@ -184,6 +186,7 @@ export const routeTable = {
     routes: [
       `GET ${ORG}/e-invoicing/settings`,
       `PUT ${ORG}/e-invoicing/settings`,
+      `GET ${ORG}/e-invoicing/local-simulator`,
       `POST ${ORG}/e-invoicing/test-connection`,
     ],
   },
@@ -196,6 +199,7 @@ export const routeTable = {
       `GET ${ORG}/contacts/customers`,
       `GET ${ORG}/contacts/suppliers`,
       `GET ${ORG}/contacts/{contact_id}`,
+      `GET ${ORG}/contacts/{contact_id}/statement`,
       `PUT ${ORG}/contacts/{contact_id}`,
       `DELETE ${ORG}/contacts/{contact_id}`,
       `GET ${ORG}/accounting/contacts`,
@@ -204,6 +208,7 @@ export const routeTable = {
       `GET ${ORG}/accounting/contacts/customers`,
       `GET ${ORG}/accounting/contacts/suppliers`,
       `GET ${ORG}/accounting/contacts/{contact_id}`,
+      `GET ${ORG}/accounting/contacts/{contact_id}/statement`,
       `PUT ${ORG}/accounting/contacts/{contact_id}`,
       `DELETE ${ORG}/accounting/contacts/{contact_id}`,
     ],

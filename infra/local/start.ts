@@ -142,10 +142,16 @@ async function main() {
 
   // Locally, e-invoices go to the JoFotara simulator (XSD + cross-checks, the portal's replies),
   // never to the real portal, unless JOFOTARA_BASE_URL says otherwise.
-  const { startJofotaraSimulator } = await import('../../functions/src/jofotara/simulator.js');
+  const { startJofotaraSimulator, SIMULATOR_DEFAULT_CREDENTIAL } = await import('../../functions/src/jofotara/simulator.js');
   const jofotara = await startJofotaraSimulator({ statePath: join(dataDir, 'jofotara-simulator.json') });
   stoppers.push({ name: 'JoFotara simulator', stop: jofotara.stop });
   process.env.JOFOTARA_BASE_URL ??= jofotara.url;
+  const simulated = process.env.JOFOTARA_BASE_URL === jofotara.url;
+  if (simulated) {
+    // The only device the simulator accepts: the e-invoicing settings page shows it (e-invoicing/local-simulator.ts).
+    process.env.JOFOTARA_SIMULATOR_CLIENT_ID = SIMULATOR_DEFAULT_CREDENTIAL.clientId;
+    process.env.JOFOTARA_SIMULATOR_SECRET_KEY = SIMULATOR_DEFAULT_CREDENTIAL.secretKey;
+  }
 
   // Before any handler module is imported: they read their configuration from here.
   Object.assign(process.env, localEnvironment(endpoints, { table: TABLE_NAME, buckets: bucketNames, queueUrls, appUrl }));
@@ -193,7 +199,10 @@ async function main() {
       : 'existing account, left as it is'})`),
     line('Data', `${dataDir}${localStack ? ' (secrets only; data lives in LocalStack)' : ''}`),
     line('AWS', summary),
-    line('JoFotara', `${process.env.JOFOTARA_BASE_URL}${process.env.JOFOTARA_BASE_URL === jofotara.url ? ' (simulator; control under /_simulator/)' : ''}`),
+    line('JoFotara', `${process.env.JOFOTARA_BASE_URL}${simulated ? ' (simulator; control under /_simulator/)' : ''}`),
+    ...(simulated
+      ? [line('', `Client-Id ${SIMULATOR_DEFAULT_CREDENTIAL.clientId}, Secret-Key ${SIMULATOR_DEFAULT_CREDENTIAL.secretKey} (Settings → E-invoicing)`)]
+      : []),
     line('Queues', consumers.names.length ? consumers.names.join(', ') : 'no consumers in the route table'),
     line('Schedules', schedules.names.length ? schedules.names.join(', ') : 'none'),
     '',

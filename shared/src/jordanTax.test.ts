@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   JORDAN_GST_RATES,
+  JORDAN_GST_SETUP_RATES,
   JORDAN_SPECIAL_SALES_TAX,
   JORDAN_STANDARD_GST_RATE,
   findJordanGstRate,
@@ -52,9 +53,22 @@ describe('Jordan GST rate set', () => {
       expect(rate.name_ar).toMatch(/[\u0600-\u06FF]/);
       expect(jordanGstRateByCode(rate.code)).toBe(rate);
     }
-    expect(jordanGstRateByCode('JO_GST_16')?.name_ar).toBe('ضريبة المبيعات العامة 16% (النسبة العامة)');
+    expect(jordanGstRateByCode('JO_GST_16')).toMatchObject({ name_en: 'General sales tax (standard rate)', name_ar: 'ضريبة المبيعات العامة (النسبة العامة)' });
+    expect(jordanGstRateByCode('JO_GST_4')).toMatchObject({ name_en: 'General sales tax (reduced rate)', name_ar: 'ضريبة المبيعات العامة (نسبة مخفضة)' });
     expect(jordanGstRateByCode('JO_GST_EXEMPT')?.name_ar).toBe('معفى من ضريبة المبيعات العامة');
     expect(jordanGstRateByCode('JO_GST_6')).toBeUndefined();
+  });
+
+  it('names no rate in a name (screens show the rate beside it), in English or Arabic', () => {
+    for (const rate of JORDAN_GST_RATES) {
+      expect(rate.name_en).not.toMatch(/\d|%/);
+      expect(rate.name_ar).not.toMatch(/[\d٠-٩%٪]/);
+    }
+  });
+
+  it('sets up every rate but exempt: a line without a tax is the one exempt choice', () => {
+    expect(JORDAN_GST_SETUP_RATES.map((rate) => rate.code)).toEqual(JORDAN_GST_RATES.filter((rate) => rate.code !== 'JO_GST_EXEMPT').map((rate) => rate.code));
+    expect(JORDAN_GST_SETUP_RATES.some((rate) => rate.category === 'exempt')).toBe(false);
   });
 
   it('finds a rate by value and category, whatever the decimal spelling', () => {

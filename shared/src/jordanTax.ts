@@ -24,16 +24,22 @@ export interface JordanGstRate {
 
 export const JORDAN_STANDARD_GST_RATE = '16';
 
-function positiveRate(rate: string, description_en: string, description_ar: string): JordanGstRate {
+/**
+ * A positive rate. Names do not repeat the rate: every screen shows a tax's rate beside its name
+ * ("General sales tax (standard rate) (16%)"), so a name with the rate read "… 16% (standard) (16%)".
+ */
+function positiveRate(rate: string, kind_en: string, kind_ar: string): JordanGstRate {
   return {
     code: `JO_GST_${rate}`,
     rate,
     category: 'standard',
     jofotara_category: 'S',
-    name_en: `General sales tax ${rate}%${description_en}`,
-    name_ar: `ضريبة المبيعات العامة ${rate}%${description_ar}`,
+    name_en: `General sales tax (${kind_en})`,
+    name_ar: `ضريبة المبيعات العامة (${kind_ar})`,
   };
 }
+
+const reducedRate = (rate: string) => positiveRate(rate, 'reduced rate', 'نسبة مخفضة');
 
 /**
  * 16% standard, the reduced rates JoFotara accepts (1, 2, 3, 4, 5, 7, 8, 10), zero-rated and exempt.
@@ -41,22 +47,22 @@ function positiveRate(rate: string, description_en: string, description_ar: stri
  * e-invoicing validator takes, not a claim about which goods carry which rate.
  */
 export const JORDAN_GST_RATES: readonly JordanGstRate[] = [
-  positiveRate('16', ' (standard)', ' (النسبة العامة)'),
-  positiveRate('10', '', ''),
-  positiveRate('8', '', ''),
-  positiveRate('7', '', ''),
-  positiveRate('5', '', ''),
-  positiveRate('4', '', ''),
-  positiveRate('3', '', ''),
-  positiveRate('2', '', ''),
-  positiveRate('1', '', ''),
+  positiveRate('16', 'standard rate', 'النسبة العامة'),
+  reducedRate('10'),
+  reducedRate('8'),
+  reducedRate('7'),
+  reducedRate('5'),
+  reducedRate('4'),
+  reducedRate('3'),
+  reducedRate('2'),
+  reducedRate('1'),
   {
     code: 'JO_GST_ZERO_RATED',
     rate: '0',
     category: 'zero_rated',
     jofotara_category: 'O',
-    name_en: 'General sales tax 0% (zero-rated)',
-    name_ar: 'ضريبة المبيعات العامة 0% (خاضع بنسبة الصفر)',
+    name_en: 'General sales tax (zero-rated)',
+    name_ar: 'ضريبة المبيعات العامة (خاضع بنسبة الصفر)',
   },
   {
     code: 'JO_GST_EXEMPT',
@@ -67,6 +73,14 @@ export const JORDAN_GST_RATES: readonly JordanGstRate[] = [
     name_ar: 'معفى من ضريبة المبيعات العامة',
   },
 ];
+
+/**
+ * The rates `POST taxes/jordan-gst/setup` creates as an organization's taxes: all but exempt. A line
+ * without a tax is exempt (JoFotara category Z; documents/lines.ts, e-invoicing/mapping.ts, the GST
+ * return), and every tax picker offers that as "No tax (exempt)", so an exempt tax would be a
+ * second, competing choice meaning the same (issue 12). Organizations set up before keep theirs.
+ */
+export const JORDAN_GST_SETUP_RATES: readonly JordanGstRate[] = JORDAN_GST_RATES.filter((rate) => rate.category !== 'exempt');
 
 /** Names for the special sales tax, which has no fixed rate set (per good, fixed or percent). */
 export const JORDAN_SPECIAL_SALES_TAX = {

@@ -19,8 +19,9 @@ const organizationName = `Khoury Stationery ${run}`;
 const customerName = 'Al-Noor Bookshop';
 
 /** The option labels the line's tax picker shows: the tax's name and its rate (Jordan GST set-up). */
-const STANDARD_TAX = 'General sales tax 16% (standard) (16%)';
-const EXEMPT_TAX = 'Exempt from general sales tax (0%)';
+// The setup's names carry no rate (the picker adds it once); a line without a tax is the exempt choice.
+const STANDARD_TAX = 'General sales tax (standard rate) (16%)';
+const EXEMPT_TAX = 'No tax (exempt)';
 
 const documentDirection = (page: Page) => page.evaluate(() => ({ dir: document.documentElement.dir, lang: document.documentElement.lang }));
 /** What a person reads: innerText keeps the cells of a row apart. */

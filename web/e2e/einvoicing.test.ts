@@ -89,6 +89,9 @@ describe.skipIf(!executablePath)('JoFotara screens in Chromium', () => {
     await page.getByRole('tab', { name: /^Submission/ }).click();
 
     await page.getByRole('button', { name: 'Submit to JoFotara' }).click();
+    // Accepted by JoFotara, the invoice can no longer change: the screen asks first.
+    const confirm = page.getByRole('alertdialog', { name: `Submit invoice ${setup.invoiceNumber} to JoFotara?` });
+    await confirm.getByRole('button', { name: 'Submit to JoFotara' }).click();
     // The consumer sends it to the simulator; the page polls every two seconds until the answer.
     await page.getByText('Submitted', { exact: true }).waitFor({ timeout: 60_000 });
     const qr = page.getByRole('img', { name: `JoFotara QR code of ${setup.invoiceNumber}` });

@@ -11,7 +11,7 @@
  * references move with the lines in the budget's own write, so an account a budget plans for is
  * deactivated rather than deleted (accounts.ts) while the budget names it.
  */
-import { money } from '@daftar/shared';
+import { hasRank, money } from '@daftar/shared';
 import {
   BUDGET_MONTHS,
   MAX_BUDGET_LINES,
@@ -30,6 +30,7 @@ import { Account, type AccountRecord } from '../db/account.js';
 import { readById } from '../db/batch-get.js';
 import { ActiveBudget, Budget, type BudgetRecord, type StoredBudgetLine, type StoredBudgetTotals } from '../db/budget.js';
 import { organizationSettings } from '../organizations/settings.js';
+import { requireMayDeleteDraft, type DraftDeleter } from '../documents/draft-delete.js';
 import { countMatching, takeRange, type PageableQuery } from '../db/paging.js';
 import { referenceItem, removeReferenceItem, type EntityRef } from '../db/reference.js';
 import {
@@ -381,9 +382,15 @@ export async function updateBudget(organizationId: string, id: string, input: Bu
   });
 }
 
-export async function deleteBudget(organizationId: string, id: string, version?: number): Promise<BudgetRecord> {
+/**
+ * Deletes a budget that is not active: a draft by the draft rule (its creator or an admin,
+ * documents/draft-delete.ts), a closed one by an admin.
+ */
+export async function deleteBudget(organizationId: string, id: string, caller: DraftDeleter, version?: number): Promise<BudgetRecord> {
   const budget = await getBudget(organizationId, id);
   if (budget.status === 'active') throw new Conflict('The budget is active; close it or set it back to draft before deleting it');
+  if (budget.status === 'draft') requireMayDeleteDraft(budget.created_by, caller, 'budget');
+  else if (!hasRank(caller.role, 'admin')) throw new Forbidden('Deleting a closed budget needs the admin role');
   if (version !== undefined && version !== budget.version) throw new BudgetChanged();
   const remove = deleteItem(
     Budget.delete({ organization_id: organizationId, id })

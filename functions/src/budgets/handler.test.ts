@@ -253,14 +253,16 @@ describe('budgets', () => {
 
   it('lets viewers read only, and answers 404 for another organization’s budget', async () => {
     // prepare
-    const { org, as, url, plan } = await setup();
+    const { org, as, url, plan, create } = await setup();
     const budget = await plan();
+    const adminsDraft = await create({ name: 'Admin plan', fiscal_year: 2026 }, 'admin');
     const stranger = await createUser();
     const other = await createOrganization(stranger.user.id);
     // act
     const viewerCreates = await call('POST', url, { ...as('viewer'), json: { name: 'No', fiscal_year: 2025 } });
     const viewerEdits = await call('PUT', `${url}/${budget.id}`, { ...as('viewer'), json: { name: 'No' } });
-    const memberDeletes = await call('DELETE', `${url}/${budget.id}`, as('member'));
+    // A member deletes only their own draft budget (documents/draft-delete.ts; draft-delete.test.ts walks every such route).
+    const memberDeletes = await call('DELETE', `${url}/${adminsDraft.id}`, as('member'));
     const theirView = await call('GET', `${base(other.id)}/budgets/${budget.id}`, { token: stranger.token });
     const theirVsActual = await call('GET', `${base(other.id)}/budgets/${budget.id}/vs-actual`, { token: stranger.token });
     // assess

@@ -87,12 +87,12 @@ const updateRoute = route({
 });
 
 const deleteRoute = route({
-  access: { org: 'admin' },
-  summary: 'Delete a budget that is not active',
+  access: { org: 'member' },
+  summary: 'Delete a budget that is not active: a draft by its creator or an admin, a closed one by an admin (active: 409)',
   query: budgets.budgetVersionQuery,
   response: schemas.message,
   handler: async (ctx) => {
-    const budget = await deleteBudget(ctx.organizationId!, ctx.params.id!, ctx.query.version);
+    const budget = await deleteBudget(ctx.organizationId!, ctx.params.id!, { actorId: actorIdOf(ctx.principal), role: ctx.role }, ctx.query.version);
     ctx.audit({
       action: 'budget.deleted',
       entity_type: 'budget',

@@ -11,6 +11,7 @@ import {
   presentContactOption,
   updateContact,
 } from './contacts.js';
+import { contactStatement } from './statement.js';
 
 const ORG = '/api/v1/organizations/{organization_id}';
 
@@ -68,6 +69,15 @@ const getRoute = route({
   summary: 'One contact',
   response: contacts.contactPublic,
   handler: async ({ organizationId, params }) => presentContact(await getContact(organizationId!, params.contact_id!)),
+});
+
+const statementRoute = route({
+  access: { org: 'viewer' },
+  summary:
+    "A customer's or supplier's account: balance (outstanding, overdue, store credit or advances), their invoices or bills with what is due, and a statement over a period (start_date, end_date; role for a contact of type both) with a running balance",
+  query: contacts.contactStatementQuery,
+  response: contacts.contactStatement,
+  handler: async ({ organizationId, params, query }) => contactStatement(organizationId!, await getContact(organizationId!, params.contact_id!), query),
 });
 
 const updateRoute = route({
@@ -130,6 +140,7 @@ export const routes = defineRoutes('contacts', {
     [`GET ${ORG}/contacts/customers`]: roleListRoute('customers'),
     [`GET ${ORG}/contacts/suppliers`]: roleListRoute('suppliers'),
     [`GET ${ORG}/contacts/{contact_id}`]: getRoute,
+    [`GET ${ORG}/contacts/{contact_id}/statement`]: statementRoute,
     [`PUT ${ORG}/contacts/{contact_id}`]: updateRoute,
     [`DELETE ${ORG}/contacts/{contact_id}`]: deleteRoute,
   }),

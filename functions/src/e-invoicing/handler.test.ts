@@ -330,3 +330,26 @@ describe('test-connection', () => {
     expect(res.body.ok).toBe(false);
   });
 });
+
+describe('one setup (issue 12)', () => {
+  it('takes the seller details from the organization profile until the settings say otherwise', async () => {
+    // prepare: an organization whose profile (onboarding) has its tax number, names, sequence and track
+    const { org, users } = await organizationWithRoles();
+    const admin = { token: users.admin.token };
+    const profile = await call('PUT', `/api/v1/organizations/${org.id}`, {
+      ...admin,
+      json: { tax_number: '12345678', legal_name: 'مخبز النور', income_source_sequence: '9932895', taxpayer_track: 'general_sales' },
+    });
+    expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+    // act
+    const shown = await call('GET', `${ORG(org.id)}/settings`, admin);
+    const overridden = await call('PUT', `${ORG(org.id)}/settings`, { ...admin, json: { registered_name_ar: 'مخبز النور للحلويات' } });
+    // assess: only the credentials are missing; a saved value wins over the profile's
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    expect(shown.body).toMatchObject({ seller_tin: '12345678', registered_name_ar: 'مخبز النور', income_source_sequence: '9932895', taxpayer_track: 'general_sales' });
+    expect(shown.body.missing_fields).toEqual(['client_id', 'secret_key']);
+    expect(overridden.status, JSON.stringify(overridden.body)).toBe(200);
+    expect(overridden.body).toMatchObject({ seller_tin: '12345678', registered_name_ar: 'مخبز النور للحلويات' });
+    expect((await rawItem(org.id))!.seller_tin).toBeUndefined();
+  });
+});

@@ -1,10 +1,12 @@
 import {
   einvoicingConnectionTest,
+  einvoicingLocalSimulator,
   einvoicingSettingsPublic,
   einvoicingSettingsUpdate,
 } from '@daftar/shared/schemas/einvoicing';
 import { createHandler, defineRoutes, route } from '../http/api.js';
 import { testConnection } from './connection.js';
+import { localSimulator } from './local-simulator.js';
 import { getSettingsItem, presentSettings, updateSettings } from './settings.js';
 
 const ORG = '/api/v1/organizations/{organization_id}';
@@ -38,6 +40,12 @@ export const routes = defineRoutes('e-invoicing', {
       }
       return presentSettings(organizationId, change.after);
     },
+  }),
+  [`GET ${ORG}/e-invoicing/local-simulator`]: route({
+    access: { org: 'viewer' },
+    summary: "Running locally: the JoFotara simulator's device credentials (Client-Id, Secret-Key) to enter in the settings; elsewhere `active` is false",
+    response: einvoicingLocalSimulator,
+    handler: async () => localSimulator(),
   }),
   [`POST ${ORG}/e-invoicing/test-connection`]: route({
     access: { org: 'admin' },

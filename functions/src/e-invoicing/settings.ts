@@ -6,11 +6,16 @@ import { inspect } from 'node:util';
 import type { jofotara } from '@daftar/shared';
 import {
   EINVOICING_REQUIRED_FIELDS,
+  einvoicingTrack,
+  incomeSourceSequence,
+  sellerTin,
   type EinvoicingRequiredField,
   type EinvoicingSettingsPublic,
   type EinvoicingSettingsUpdate,
 } from '@daftar/shared/schemas/einvoicing';
 import { EinvoicingSettings, type EinvoicingSettingsItem } from '../db/einvoicingSettings.js';
+import type { OrganizationItem } from '../db/organization.js';
+import { readOrganization } from '../organizations/settings.js';
 import { isConditionFailure } from '../db/transaction.js';
 import { Conflict } from '../platform/errors.js';
 import { decryptSecret, encryptSecret } from '../platform/crypto.js';
@@ -31,9 +36,44 @@ export class EinvoicingNotConfigured extends Conflict {
   }
 }
 
+/**
+ * The settings as stored, each seller field falling back to what the organization's profile says
+ * (issue 12: one setup). The tax number, legal (registered) name, income-source sequence
+ * and taxpayer track entered in onboarding or the organization profile are JoFotara's seller
+ * details unless e-invoicing settings say otherwise, so a new organization's first preview is not
+ * "missing seller_tin, registered_name…". A profile value JoFotara would refuse (a 6-digit tax
+ * number) is not carried over: the settings screen then asks for it.
+ */
 export async function getSettingsItem(organizationId: string): Promise<EinvoicingSettingsItem | null> {
+  const [stored, organization] = await Promise.all([storedSettingsItem(organizationId), readOrganization(organizationId).catch(() => null)]);
+  return withProfileDefaults(organizationId, stored, organization);
+}
+
+/** The settings item exactly as stored (null when none was ever saved). */
+async function storedSettingsItem(organizationId: string): Promise<EinvoicingSettingsItem | null> {
   const { data } = await EinvoicingSettings.get({ organization_id: organizationId }).go();
   return data ?? null;
+}
+
+const ARABIC = /[\u0600-\u06FF]/;
+
+export function withProfileDefaults(organizationId: string, item: EinvoicingSettingsItem | null, organization: OrganizationItem | null): EinvoicingSettingsItem | null {
+  if (!organization) return item;
+  const valid = <T extends string>(value: string | null | undefined, schema: { safeParse(v: unknown): { success: boolean } }) =>
+    value && schema.safeParse(value).success ? (value as T) : undefined;
+  const defaults = {
+    seller_tin: valid(organization.tax_number, sellerTin),
+    // The legal name is the registered one (the trading name may differ, and JoFotara checks it).
+    registered_name_ar: organization.legal_name && ARABIC.test(organization.legal_name) ? organization.legal_name : undefined,
+    registered_name_en: organization.legal_name && !ARABIC.test(organization.legal_name) ? organization.legal_name : undefined,
+    income_source_sequence: valid(organization.income_source_sequence, incomeSourceSequence),
+    taxpayer_track: valid<NonNullable<EinvoicingSettingsItem['taxpayer_track']>>(organization.taxpayer_track, einvoicingTrack),
+  };
+  const merged = { organization_id: organizationId, ...(item ?? {}) } as EinvoicingSettingsItem;
+  for (const [field, value] of Object.entries(defaults)) {
+    if (value && !(merged as Record<string, unknown>)[field]) (merged as Record<string, unknown>)[field] = value;
+  }
+  return item || Object.values(defaults).some(Boolean) ? merged : null;
 }
 
 export function missingFields(item: EinvoicingSettingsItem | null): EinvoicingRequiredField[] {
@@ -104,8 +144,11 @@ export interface SettingsChange {
  * other; the invoice counter is left alone.
  */
 export async function updateSettings(organizationId: string, body: EinvoicingSettingsUpdate, updatedBy: string | null): Promise<SettingsChange> {
-  const before = await getSettingsItem(organizationId);
-  if (body.version !== undefined && body.version !== before?.version) throw new Conflict(CHANGED_BY_SOMEONE_ELSE);
+  const [stored, organization] = await Promise.all([storedSettingsItem(organizationId), readOrganization(organizationId).catch(() => null)]);
+  if (body.version !== undefined && body.version !== stored?.version) throw new Conflict(CHANGED_BY_SOMEONE_ELSE);
+  // What the screen showed (profile values included) is what a change is measured against.
+  const shown = withProfileDefaults(organizationId, stored, organization);
+  const effective = (item: EinvoicingSettingsItem) => withProfileDefaults(organizationId, item, organization)!;
 
   const now = nowIso();
   const set: Record<string, string> = {};
@@ -114,7 +157,7 @@ export async function updateSettings(organizationId: string, body: EinvoicingSet
   for (const field of PLAIN_FIELDS) {
     const next = body[field];
     if (next === undefined) continue;
-    const previous = before?.[field] ?? null;
+    const previous = shown?.[field] ?? null;
     if (next === previous) continue;
     fields[field] = { from: previous, to: next };
     if (next === null) remove.add(field);
@@ -140,11 +183,12 @@ export async function updateSettings(organizationId: string, body: EinvoicingSet
   }
   if (Object.keys(credentials).length) set.credentials_updated_at = now;
 
-  if (before && Object.keys(set).length === 0 && remove.size === 0) {
-    return { before, after: before, created: false, fields, credentials };
+  if (stored && Object.keys(set).length === 0 && remove.size === 0) {
+    return { before: shown, after: effective(stored), created: false, fields, credentials };
   }
 
   try {
+    const before = stored;
     if (!before) {
       const { data } = await EinvoicingSettings.create({
         organization_id: organizationId,
@@ -155,7 +199,7 @@ export async function updateSettings(organizationId: string, body: EinvoicingSet
         updated_at: now,
         ...(updatedBy ? { updated_by: updatedBy } : {}),
       }).go();
-      return { before, after: data, created: true, fields, credentials };
+      return { before: shown, after: effective(data as EinvoicingSettingsItem), created: true, fields, credentials };
     }
     // Attributes being cleared that were never stored need no REMOVE.
     const toRemove = [...remove].filter((attribute) => attribute in before) as (keyof EinvoicingSettingsItem)[];
@@ -167,7 +211,7 @@ export async function updateSettings(organizationId: string, body: EinvoicingSet
     } as never);
     if (toRemove.length) patch = patch.remove(toRemove as never);
     const { data } = await patch.where((attributes, { eq }) => eq(attributes.version, before.version)).go({ response: 'all_new' });
-    return { before, after: data as EinvoicingSettingsItem, created: false, fields, credentials };
+    return { before: shown, after: effective(data as EinvoicingSettingsItem), created: false, fields, credentials };
   } catch (error) {
     if (isConditionFailure(error)) throw new Conflict(CHANGED_BY_SOMEONE_ELSE);
     throw error;

@@ -1,8 +1,9 @@
 /** Expense categories: each names the expense account that its approved expenses are debited to. */
+import { createHash } from 'node:crypto';
 import type { ExpenseCategoryCreate, ExpenseCategoryPublic, ExpenseCategoryUpdate } from '@daftar/shared/schemas/expenses';
 import { Account, type AccountRecord } from '../db/account.js';
 import { ExpenseCategory, type ExpenseCategoryRecord } from '../db/expenseCategory.js';
-import { referenceChanges, type EntityRef } from '../db/reference.js';
+import { referenceChanges, referenceItem, type EntityRef } from '../db/reference.js';
 import { assertUnreferenced, InUse, type ReferenceCheck } from '../db/references.js';
 import { conditionCheck, deleteItem, postTransaction, putItem, updateItem, type TransactItem } from '../db/transaction.js';
 import { Conflict, NotFound, ValidationError } from '../platform/errors.js';
@@ -168,4 +169,105 @@ export async function deleteExpenseCategory(
     ...referenceChanges(organizationId, self(category), [accountRef(category.account_id)], []),
   ]);
   return { category, outcome: 'deleted' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The default categories of a new organization (GitHub issue 12: the first expense has a list)
+
+export interface DefaultExpenseCategory {
+  /** Stable name of the default, from which its id is derived. */
+  key: string;
+  name: string;
+  name_ar: string;
+  /** The default chart's expense account (ledger/chart.ts DEFAULT_CHART) its expenses are debited to. */
+  account_code: string;
+}
+
+/** What a small Jordanian business spends on, each on the fitting account of the default chart. */
+export const DEFAULT_EXPENSE_CATEGORIES: readonly DefaultExpenseCategory[] = [
+  { key: 'rent', name: 'Rent', name_ar: 'الإيجار', account_code: '6200' },
+  { key: 'utilities', name: 'Electricity and water', name_ar: 'الكهرباء والمياه', account_code: '6300' },
+  { key: 'telecom', name: 'Telephone and internet', name_ar: 'الهاتف والإنترنت', account_code: '6310' },
+  { key: 'salaries', name: 'Salaries and wages', name_ar: 'الرواتب والأجور', account_code: '6100' },
+  { key: 'transport', name: 'Transport and fuel', name_ar: 'المواصلات والمحروقات', account_code: '6600' },
+  { key: 'office_supplies', name: 'Office supplies and stationery', name_ar: 'القرطاسية واللوازم المكتبية', account_code: '6400' },
+  { key: 'bank_charges', name: 'Bank charges', name_ar: 'العمولات البنكية', account_code: '6900' },
+  { key: 'marketing', name: 'Advertising and marketing', name_ar: 'الدعاية والإعلان', account_code: '6500' },
+  { key: 'maintenance', name: 'Repairs and maintenance', name_ar: 'الصيانة والإصلاحات', account_code: '6700' },
+  { key: 'professional_fees', name: 'Professional fees', name_ar: 'الأتعاب المهنية', account_code: '6800' },
+  { key: 'government_fees', name: 'Government fees and licences', name_ar: 'الرسوم الحكومية والرخص', account_code: '6810' },
+  { key: 'hospitality', name: 'Meals and hospitality', name_ar: 'الضيافة', account_code: '6990' },
+];
+
+/**
+ * A default category's id, derived from (organization, key) in UUID form like the default
+ * accounts' (ledger/chart.ts `defaultAccountId`): two requests seeding at once write the same
+ * items, and the conditional create makes the second a no-op instead of a duplicate.
+ */
+export function defaultExpenseCategoryId(organizationId: string, key: string): string {
+  const hex = createHash('sha256').update(`daftar:expense-category:${organizationId}:${key}`).digest('hex').slice(0, 32).split('');
+  hex[12] = '8';
+  hex[16] = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  const h = hex.join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+const isCancellation = (err: unknown) => {
+  const name = (err as { name?: string })?.name;
+  return name === 'TransactionCanceledException' || name === 'TransactionConflictException' || err instanceof Conflict;
+};
+
+/**
+ * Files the default categories for an organization that has none yet, each on its account of
+ * `chart` (the organization's accounts; a default account that is missing, inactive or not an
+ * expense account falls back to the chart's active "other expenses" account, else the category
+ * is skipped). Called once per organization, where its chart of accounts is created
+ * (ledger/chart.ts `ensureChartOfAccounts`); an organization that already filed a category of its
+ * own keeps exactly what it has. Safe to run concurrently: ids are derived, creates conditional.
+ * Returns how many categories this call wrote.
+ */
+export async function ensureDefaultExpenseCategories(organizationId: string, chart: readonly AccountRecord[]): Promise<number> {
+  const { data: existing } = await ExpenseCategory.query.byOrganization({ organization_id: organizationId }).go({ consistent: true, pages: 'all' });
+  if (existing.some((c) => !DEFAULT_EXPENSE_CATEGORIES.some((d) => defaultExpenseCategoryId(organizationId, d.key) === c.id))) return 0;
+  const have = new Set(existing.map((c) => c.id));
+  const usable = (a: AccountRecord | undefined) => (a && a.type === 'expense' && a.is_active ? a : undefined);
+  const fallback = usable(chart.find((a) => a.subtype === 'other_expense' && a.is_system)) ?? usable(chart.find((a) => a.subtype === 'other_expense'));
+  const now = nowIso();
+  const pairs: TransactItem[][] = [];
+  for (const def of DEFAULT_EXPENSE_CATEGORIES) {
+    const id = defaultExpenseCategoryId(organizationId, def.key);
+    if (have.has(id)) continue;
+    const account = usable(chart.find((a) => a.code === def.account_code)) ?? fallback;
+    if (!account) continue;
+    const category: ExpenseCategoryRecord = {
+      organization_id: organizationId,
+      id,
+      name: def.name,
+      name_ar: def.name_ar,
+      account_id: account.id,
+      is_active: true,
+      expense_count: 0,
+      version: 1,
+      created_at: now,
+      updated_at: now,
+    };
+    pairs.push([putItem(ExpenseCategory.create(category).params()), referenceItem(organizationId, accountRef(account.id), self(category))]);
+  }
+  try {
+    await postTransaction(pairs.flat());
+    return pairs.length;
+  } catch (err) {
+    if (!isCancellation(err)) throw err;
+  }
+  // Another request is seeding at this moment: one category at a time, skipping what exists.
+  let written = 0;
+  for (const pair of pairs) {
+    try {
+      await postTransaction(pair);
+      written++;
+    } catch (err) {
+      if (!isCancellation(err)) throw err;
+    }
+  }
+  return written;
 }

@@ -12,6 +12,7 @@ import {
   updateExpenseCategory,
 } from './categories.js';
 import { idempotent } from '../http/idempotency.js';
+import { ensureChartOfAccounts } from '../ledger/chart.js';
 import {
   allExpenses,
   approveExpense,
@@ -37,6 +38,7 @@ const actorOf = (ctx: Ctx): ExpenseActor => ({
   userId: ctx.principal?.user?.id ?? null,
   actorId: actorIdOf(ctx.principal),
   isAdmin: hasRank(ctx.role, 'admin'),
+  role: ctx.role,
 });
 
 /** Expenses are filed by a person: a user, or an API key created by one (its expenses are that person's). */
@@ -56,6 +58,8 @@ const listCategoriesRoute = route({
   query: expenses.expenseCategoryListQuery,
   response: schemas.listOf(expenses.expenseCategoryPublic),
   handler: async ({ organizationId, query }) => {
+    // A new organization's chart comes with the default categories (ledger/chart.ts).
+    await ensureChartOfAccounts(organizationId!);
     const { data, count } = await listExpenseCategories(organizationId!, query);
     return { data: data.map(presentExpenseCategory), count };
   },
@@ -222,7 +226,7 @@ const updateRoute = route({
 
 const deleteRoute = route({
   access: { org: 'member' },
-  summary: 'Delete a draft or rejected expense; your own unless admin; approved or submitted: 409',
+  summary: 'Delete a draft or rejected expense: the person who filed it, or an admin; approved or submitted: 409',
   query: expenses.expenseVersionQuery,
   response: schemas.message,
   handler: async (ctx) => {

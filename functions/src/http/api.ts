@@ -1,4 +1,4 @@
-import middy from '@middy/core';
+import middy, { type MiddlewareObj } from '@middy/core';
 import httpCors from '@middy/http-cors';
 import httpSecurityHeaders from '@middy/http-security-headers';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -196,6 +196,22 @@ function organizationOf(def: AnyRouteDef, params: Record<string, string>, header
   return id;
 }
 
+/**
+ * A route that sends its own `content-security-policy` (a Reply header, lower case: the API
+ * reference page, meta/handler.ts) keeps it. Every other HTML answer gets the security headers'
+ * strict default (`default-src 'none'`, `sandbox`), under which a page can run no script and load
+ * no style of its own.
+ */
+const routeContentSecurityPolicy: MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> = {
+  after: async (request) => {
+    const headers = request.response?.headers;
+    const own = headers?.['content-security-policy'];
+    if (!headers || own === undefined) return;
+    delete headers['content-security-policy'];
+    headers['Content-Security-Policy'] = own;
+  },
+};
+
 /** Builds a resource's Lambda handler: route matching and the whole request pipeline. */
 export function createHandler({ resource, defs }: { resource: ResourceName; defs: Record<string, AnyRouteDef> }) {
   const missing = routeTable[resource].routes.filter((key) => !defs[key]);
@@ -265,6 +281,8 @@ export function createHandler({ resource, defs }: { resource: ResourceName; defs
 
   const origins = config.corsOrigins;
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+    // Before the security headers, so that its `after` runs once they are set.
+    .use(routeContentSecurityPolicy)
     .use(httpSecurityHeaders())
     .use(httpCors({ origins: origins.length ? origins : [], credentials: true, headers: 'Authorization,Content-Type,X-Organization-ID,Idempotency-Key,X-API-Key' }))
     // One call, one cache: what several modules read during the request is read once (platform/call-cache.ts).

@@ -126,11 +126,12 @@ export function documentRoutes<R extends DocumentRecord, L extends StoredLine, I
   });
 
   const remove = route({
-    ...described('remove', { org: 'member' }, `Delete a draft ${noun} (confirmed: 409)`),
+    ...described('remove', { org: 'member' }, `Delete a draft ${noun}: its creator or an admin (confirmed: 409)`),
     query: s.versionQuery,
     response: schemas.message,
     handler: async (ctx) => {
-      const shown = present(await core.remove(ctx.organizationId!, idOf(ctx), ctx.query.version));
+      const caller = { actorId: actorIdOf(ctx.principal), role: ctx.role };
+      const shown = present(await core.remove(ctx.organizationId!, idOf(ctx), caller, ctx.query.version));
       ctx.audit({
         action: `${noun}.deleted`,
         entity_type: noun,

@@ -136,7 +136,9 @@ describe('sending an invoice', () => {
     expect(again.body).toMatchObject({ status: 'sent', version: 4 });
     expect(outbox(accountant)).toHaveLength(1);
     expect(outbox(copy)).toHaveLength(1);
-    expect(outbox(accountant)[0]!.subject).toMatch(/^فاتورة/);
+    expect(outbox(accountant)[0]!.subject).toMatch(/^فاتورة \u200EINV-000001\u200E من /);
+    // No isolate controls (U+2066–U+2069) in the subject or the text: mail clients draw them as boxes.
+    for (const sent of [mail!, outbox(accountant)[0]!]) expect(`${sent.subject}\n${sent.text}`).not.toMatch(/[\u2066-\u2069]/);
     expect(outbox(accountant)[0]!.text).toContain('As discussed on the phone.');
     expect(await storedInvoice(org.id, invoice.id)).toMatchObject({ status: 'sent', sent_to: `${accountant}, ${copy}`, version: 4 });
     const { data: audits } = await AuditLog.query.byOrganization({ organization_id: org.id }).go({ pages: 'all' });

@@ -41,8 +41,8 @@ const documentRoute = documentRoutes({
   },
   overrides: {
     update: { summary: 'Change a draft invoice header (version must match; confirmed invoices: 409)' },
-    remove: { summary: 'Delete a draft invoice (confirmed invoices: 409)' },
-    confirm: { summary: 'Confirm a draft: number it and post its journal entry in one transaction (again: 409)' },
+    remove: { summary: 'Delete a draft invoice: its creator or an admin (confirmed invoices: 409)' },
+    confirm: { summary: 'Confirm a draft: number it and post its journal entry in one transaction (again: the confirmed invoice; Idempotency-Key honoured)' },
   },
 });
 

@@ -12,6 +12,7 @@ import { config } from '../platform/config.js';
 import { conditionCheck, isConditionFailure, type TransactItem } from '../db/transaction.js';
 import type { AuditActor, AuditEntry } from '../db/auditLog.js';
 import { postDocument } from '../documents/posting-path.js';
+import { requireMayDeleteDraft, type DraftDeleter } from '../documents/draft-delete.js';
 import { Conflict, NotFound, ValidationError, type ValidationIssue } from '../platform/errors.js';
 import { uuidv7 } from '../platform/ids.js';
 import { addDays } from '../ledger/dates.js';
@@ -227,9 +228,11 @@ export async function reverseEntry(
   return { reversal: entry, original: reversed };
 }
 
-export async function deleteDraft(organizationId: string, id: string): Promise<JournalEntryRecord> {
+/** Deletes a draft: its creator or an admin (documents/draft-delete.ts); posted entries are reversed instead. */
+export async function deleteDraft(organizationId: string, id: string, caller: DraftDeleter): Promise<JournalEntryRecord> {
   const entry = await getEntry(organizationId, id);
   if (entry.status !== 'draft') throw new Conflict('Posted journal entries cannot be deleted; reverse them instead');
+  requireMayDeleteDraft(entry.created_by, caller, 'journal entry');
   try {
     await JournalEntry.delete({ organization_id: organizationId, id })
       .where((a, { eq }) => `${eq(a.status, 'draft')} AND ${eq(a.version, entry.version)}`)

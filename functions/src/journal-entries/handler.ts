@@ -71,10 +71,10 @@ export const routes = defineRoutes('journal-entries', {
 
   [`DELETE ${ORG}/journal-entries/{entry_id}`]: route({
     access: { org: 'member' },
-    summary: 'Delete a draft (posted entries are reversed, never deleted: 409)',
+    summary: 'Delete a draft: its creator or an admin (posted entries are reversed, never deleted: 409)',
     response: schemas.message,
     handler: async (ctx) => {
-      const entry = await deleteDraft(ctx.organizationId!, ctx.params.entry_id!);
+      const entry = await deleteDraft(ctx.organizationId!, ctx.params.entry_id!, { actorId: actorIdOf(ctx.principal), role: ctx.role });
       ctx.audit({
         action: 'journal_entry.deleted',
         entity_type: 'journal_entry',

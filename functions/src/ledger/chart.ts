@@ -9,6 +9,7 @@ import { Conflict } from '../platform/errors.js';
 import { logger } from '../platform/logger.js';
 import { organizationSettings } from '../organizations/settings.js';
 import { postTransaction, putItem, type TransactItem } from '../db/transaction.js';
+import { ensureDefaultExpenseCategories } from '../expenses/categories.js';
 
 interface DefaultAccount {
   code: string;
@@ -22,9 +23,10 @@ interface DefaultAccount {
 
 /**
  * Raise when DEFAULT_CHART gains accounts: organizations created earlier get the new ones on their
- * next `ensureChartOfAccounts`.
+ * next `ensureChartOfAccounts`. Version 2 added the default expense categories
+ * (expenses/categories.ts), filed for organizations that had none.
  */
-export const CHART_VERSION = 1;
+export const CHART_VERSION = 2;
 
 /**
  * Four-digit codes: 1xxx assets, 2xxx liabilities, 3xxx equity, 4xxx income, 5xxx cost of sales,
@@ -135,7 +137,8 @@ const chartsKnownComplete = new Set<string>();
 
 /**
  * Creates the organization's default chart of accounts unless it exists (idempotent and safe to
- * run concurrently). Call it before reading or posting; once done it costs one consistent GetItem.
+ * run concurrently), with the default expense categories on it when the organization has none.
+ * Call it before reading or posting; once done it costs one consistent GetItem.
  * Exported for organization creation, which may call it eagerly.
  */
 export async function ensureChartOfAccounts(organizationId: string): Promise<void> {
@@ -200,6 +203,8 @@ export async function ensureChartOfAccounts(organizationId: string): Promise<voi
       }
     }
   }
+  // The first expense of a new organization finds categories to file it under, each on its account.
+  await ensureDefaultExpenseCategories(organizationId, pairs.length ? await loadChart(organizationId) : existing);
   await ChartOfAccounts.put({ organization_id: organizationId, chart_version: CHART_VERSION, created_at: now }).go();
   chartsKnownComplete.add(organizationId);
 }

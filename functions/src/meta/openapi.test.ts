@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { routeTable } from '../routes.js';
-import { generateOpenApi } from './generate-openapi.js';
+import { generateOpenApi, OPENAPI_FILE } from './generate-openapi.js';
 import { call } from '../../test/client.js';
 
 describe('OpenAPI document', () => {
   it('is up to date with the route definitions (run `npm run openapi` when this fails)', async () => {
     const fresh = await generateOpenApi();
-    const committed = JSON.parse(readFileSync(new URL('./openapi.json', import.meta.url), 'utf8'));
+    const committed = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8'));
     expect(committed).toEqual(JSON.parse(JSON.stringify(fresh)));
   });
 

@@ -52,8 +52,29 @@ export function buildMime(from: string, mail: Mail): string {
   return lines.join('\r\n');
 }
 
+/**
+ * A left-to-right run that the content isolated for right-to-left text (U+2066 … U+2069, see
+ * isolateLtr in documents/pdf/bidi.ts). The PDFs keep those isolates; in mail they are rewritten,
+ * because several mail clients (and the fonts they fall back to) do not know them and draw boxes.
+ */
+const LTR_ISOLATE = /\u2066([^\u2066-\u2069]*)\u2069/g;
+/** Any other isolate or embedding control that reached a message: the same clients draw those too. */
+const STRAY_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * Plain text (subjects, text/plain): the run between two left-to-right marks (U+200E, known to
+ * every client since Unicode 1.1 and drawn by none). The mark before it makes digits after Arabic
+ * words left to right ("2025-06-15" is not shown "15-06-2025"); the one after keeps the run's
+ * trailing neutrals inside it.
+ */
+export const plainBidi = (text: string) => text.replace(LTR_ISOLATE, '\u200E$1\u200E').replace(STRAY_CONTROLS, '');
+
+/** HTML: the run as `<span dir="ltr">`, which HTML isolates by itself. Takes escaped HTML. */
+const htmlBidi = (html: string) => html.replace(LTR_ISOLATE, '<span dir="ltr">$1</span>').replace(STRAY_CONTROLS, '');
+
 /** Sends through SES v2 (locally the SES emulator writes it to the outbox). */
-export async function sendMail(mail: Mail): Promise<void> {
+export async function sendMail(original: Mail): Promise<void> {
+  const mail: Mail = { ...original, subject: plainBidi(original.subject), text: plainBidi(original.text) };
   const to = [mail.to].flat();
   const from = config.mailFrom;
   const content = mail.attachments?.length
@@ -83,12 +104,13 @@ export function renderEmail(content: EmailContent): { text: string; html: string
       ? `<p><a href="${escapeHtml(content.actionUrl)}" style="background:#1a56db;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(c.action)}</a></p>`
       : '';
     const code = content.code ? `<p style="font-size:28px;letter-spacing:6px;font-weight:bold">${escapeHtml(content.code)}</p>` : '';
-    return `<div dir="${dir}" lang="${lang}" style="text-align:${lang === 'ar' ? 'right' : 'left'}"><h2>${escapeHtml(c.heading)}</h2>${c.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${code}${button}</div>`;
+    const text = (value: string) => htmlBidi(escapeHtml(value));
+    return `<div dir="${dir}" lang="${lang}" style="text-align:${lang === 'ar' ? 'right' : 'left'}"><h2>${text(c.heading)}</h2>${c.paragraphs.map((p) => `<p>${text(p)}</p>`).join('')}${code}${button}</div>`;
   };
   const html = `<!doctype html><html><body style="font-family:Arial,Tahoma,sans-serif;max-width:600px;margin:auto">${block('en')}<hr>${block('ar')}</body></html>`;
   const textBlock = (lang: 'en' | 'ar') => {
     const c = content[lang];
     return [c.heading, '', ...c.paragraphs, ...(content.code ? ['', content.code] : []), ...(content.actionUrl ? ['', content.actionUrl] : [])].join('\n');
   };
-  return { text: `${textBlock('en')}\n\n----\n\n${textBlock('ar')}`, html };
+  return { text: plainBidi(`${textBlock('en')}\n\n----\n\n${textBlock('ar')}`), html };
 }

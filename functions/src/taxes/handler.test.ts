@@ -339,13 +339,15 @@ describe('Jordan GST', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ country: 'JO', currency: 'JOD', standard_rate: '16', return_period_months: 2, is_set_up: false, gst_registration_number: null });
     expect(res.body.rates.map((r: { rate: string; jofotara_category: string }) => `${r.rate}${r.jofotara_category}`)).toEqual([
-      '16S', '10S', '8S', '7S', '5S', '4S', '3S', '2S', '1S', '0O', '0Z',
+      '16S', '10S', '8S', '7S', '5S', '4S', '3S', '2S', '1S', '0O',
     ]);
-    expect(res.body.rates[9]).toMatchObject({ code: 'JO_GST_ZERO_RATED', tax_category: 'zero_rated', name_ar: 'ضريبة المبيعات العامة 0% (خاضع بنسبة الصفر)', tax_id: null });
+    // Names without the rate (screens show it beside the name); no exempt tax: a line without a tax is exempt.
+    expect(res.body.rates[0]).toMatchObject({ code: 'JO_GST_16', name: 'General sales tax (standard rate)', name_ar: 'ضريبة المبيعات العامة (النسبة العامة)' });
+    expect(res.body.rates[9]).toMatchObject({ code: 'JO_GST_ZERO_RATED', tax_category: 'zero_rated', name: 'General sales tax (zero-rated)', name_ar: 'ضريبة المبيعات العامة (خاضع بنسبة الصفر)', tax_id: null });
     expect(res.body.special_sales_tax).toMatchObject({ jofotara_category: 'S', jofotara_tax_scheme: 'OTH' });
   });
 
-  it('sets up the eleven taxes once, records the registration number, and creates nothing the second time', async () => {
+  it('sets up the ten taxes once, records the registration number, and creates nothing the second time', async () => {
     // prepare
     const { org, as } = await setup();
     // act
@@ -354,16 +356,17 @@ describe('Jordan GST', () => {
     const status = await call('GET', `${base(org.id)}/default/jordan-gst`, as('viewer'));
     // assess
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ created: 11, existing: 0, gst_registration_number: '12345678' });
+    expect(first.body).toMatchObject({ created: 10, existing: 0, gst_registration_number: '12345678' });
     expect(first.body.taxes.map((t: { rate: string; tax_category: string }) => `${t.rate}/${t.tax_category}`)).toEqual([
-      '16/standard', '10/standard', '8/standard', '7/standard', '5/standard', '4/standard', '3/standard', '2/standard', '1/standard', '0/zero_rated', '0/exempt',
+      '16/standard', '10/standard', '8/standard', '7/standard', '5/standard', '4/standard', '3/standard', '2/standard', '1/standard', '0/zero_rated',
     ]);
     expect(first.body.taxes[0]).toMatchObject({ code: 'JO_GST_16', is_default: true, jofotara_category: 'S', sales_account_subtype: 'vat_output', purchase_account_subtype: 'vat_input' });
     expect(first.body.taxes[9]).toMatchObject({ code: 'JO_GST_ZERO_RATED', jofotara_category: 'O', is_default: false });
-    expect(first.body.taxes[10]).toMatchObject({ code: 'JO_GST_EXEMPT', jofotara_category: 'Z', name: 'Exempt from general sales tax' });
-    expect(second.body).toMatchObject({ created: 0, existing: 11, gst_registration_number: '12345678', message: 'Jordan GST is already set up' });
+    expect(first.body.taxes[0]).toMatchObject({ name: 'General sales tax (standard rate)', name_ar: 'ضريبة المبيعات العامة (النسبة العامة)' });
+    expect(first.body.taxes[1]).toMatchObject({ code: 'JO_GST_10', name: 'General sales tax (reduced rate)', name_ar: 'ضريبة المبيعات العامة (نسبة مخفضة)' });
+    expect(second.body).toMatchObject({ created: 0, existing: 10, gst_registration_number: '12345678', message: 'Jordan GST is already set up' });
     expect(second.body.taxes).toEqual(first.body.taxes);
-    expect(await storedTaxes(org.id)).toHaveLength(11);
+    expect(await storedTaxes(org.id)).toHaveLength(10);
     const organization = (await Organization.get({ id: org.id }).go()).data!;
     expect(organization).toMatchObject({ gst_registration_number: '12345678', version: 2 });
     expect(status.body.is_set_up).toBe(true);
@@ -387,12 +390,28 @@ describe('Jordan GST', () => {
 
     const again = await call('POST', `${base(org.id)}/jordan-gst/setup`, as('admin'));
 
-    expect(first.body).toMatchObject({ created: 11, gst_registration_number: null });
+    expect(first.body).toMatchObject({ created: 10, gst_registration_number: null });
     expect(first.body.taxes.every((t: { is_default: boolean }) => !t.is_default)).toBe(true);
-    expect(again.body).toMatchObject({ created: 1, existing: 10 });
+    expect(again.body).toMatchObject({ created: 1, existing: 9 });
     expect(again.body.taxes.find((t: { code: string }) => t.code === 'JO_GST_7').id).not.toBe(seven.id);
     expect((await call('GET', `${base(org.id)}/${own.id}`, as('viewer'))).body.is_default).toBe(true);
-    expect(await storedTaxes(org.id)).toHaveLength(12);
+    expect(await storedTaxes(org.id)).toHaveLength(11);
+  });
+
+  it('leaves an exempt tax of an earlier setup as it is, and counts the organization as set up', async () => {
+    // prepare: what the setup created before issue 12 (an exempt tax with its code, names with the rate)
+    const { org, as } = await setup();
+    await call('POST', `${base(org.id)}/jordan-gst/setup`, as('admin'));
+    const earlier = await call('POST', base(org.id), { ...as('admin'), json: { name: 'Exempt from general sales tax', code: 'JO_GST_EXEMPT', tax_category: 'exempt' } });
+    expect(earlier.status, JSON.stringify(earlier.body)).toBe(201);
+    // act
+    const again = await call('POST', `${base(org.id)}/jordan-gst/setup`, as('admin'));
+    const status = await call('GET', `${base(org.id)}/default/jordan-gst`, as('viewer'));
+    // assess
+    expect(again.body).toMatchObject({ created: 0, existing: 10 });
+    expect(status.body.is_set_up).toBe(true);
+    expect((await call('GET', `${base(org.id)}/${earlier.body.id}`, as('viewer'))).body).toMatchObject({ code: 'JO_GST_EXEMPT', is_active: true });
+    expect(await storedTaxes(org.id)).toHaveLength(11);
   });
 
   it('refuses a malformed registration number with 422 and writes nothing', async () => {

@@ -1,7 +1,9 @@
 /**
  * Jordan general sales tax: the rate set's definition for an organization, and the setup that
  * creates it as taxes. Taxes of the set are found by their codes (JO_GST_16 …, jordanTax.ts), whose
- * uniqueness guards make the setup idempotent even when two calls race.
+ * uniqueness guards make the setup idempotent even when two calls race. The set is
+ * JORDAN_GST_SETUP_RATES: no exempt tax, since a line without a tax is exempt (an organization set
+ * up before keeps the exempt tax it has; nothing is migrated).
  */
 import { jordanTax } from '@daftar/shared';
 import { defaultTaxAccountSubtypes, type JordanGstDefault } from '@daftar/shared/schemas/taxes';
@@ -26,7 +28,7 @@ function byCode(taxes: TaxRecord[]): Map<string, TaxRecord> {
 export async function jordanGstDefinition(organizationId: string): Promise<JordanGstDefault> {
   const [organization, taxes] = await Promise.all([getOrganization(organizationId), loadTaxes(organizationId)]);
   const existing = byCode(taxes);
-  const rates = jordanTax.JORDAN_GST_RATES.map((rate) => ({
+  const rates = jordanTax.JORDAN_GST_SETUP_RATES.map((rate) => ({
     code: rate.code,
     rate: rate.rate,
     tax_category: rate.category,
@@ -56,7 +58,7 @@ export async function jordanGstDefinition(organizationId: string): Promise<Jorda
 class SetupRaced extends Error {}
 
 export interface JordanGstSetup {
-  /** The set in the order of JORDAN_GST_RATES. */
+  /** The set in the order of JORDAN_GST_SETUP_RATES. */
   taxes: TaxRecord[];
   created: TaxRecord[];
   existing: TaxRecord[];
@@ -89,7 +91,7 @@ async function trySetup(organizationId: string, registrationNumber: string | und
 
   const created: TaxRecord[] = [];
   const steps: TransactItem[] = [];
-  const set = jordanTax.JORDAN_GST_RATES.map((rate) => {
+  const set = jordanTax.JORDAN_GST_SETUP_RATES.map((rate) => {
     const found = existingByCode.get(rate.code);
     if (found) return found;
     const tax: TaxRecord = {

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../money.js';
-import { email, pagination, queryBoolean } from './common.js';
+import { calendarDate, email, pagination, queryBoolean } from './common.js';
 import { GOVERNORATES } from './organizations.js';
 
 export const CONTACT_TYPES = ['customer', 'supplier', 'both'] as const;
@@ -198,3 +198,96 @@ export const contactOption = contactPublic.pick({
   is_active: true,
 });
 export type ContactOption = z.infer<typeof contactOption>;
+
+// ---------------------------------------------------------------------------------------------
+// A contact's account: balance, documents and statement (GitHub issue 12)
+
+/** The side of the books a statement is read from: a customer's receivable or a supplier's payable. */
+export const CONTACT_ACCOUNT_ROLES = ['customer', 'supplier'] as const;
+export type ContactAccountRole = (typeof CONTACT_ACCOUNT_ROLES)[number];
+
+/**
+ * `GET contacts/{contact_id}/statement`. The period defaults to the start of the year of
+ * `end_date` through `end_date` (today in the organization's time zone). `role` defaults to the
+ * contact's own (customer for a contact of type both).
+ */
+export const contactStatementQuery = z
+  .object({
+    start_date: calendarDate.optional(),
+    end_date: calendarDate.optional(),
+    role: z.enum(CONTACT_ACCOUNT_ROLES).optional(),
+  })
+  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { message: 'start_date must not be after end_date', path: ['start_date'] });
+export type ContactStatementQuery = z.output<typeof contactStatementQuery>;
+
+/** What a statement line comes from: sales invoices, credit notes and payments received; bills and payments sent. */
+export const CONTACT_STATEMENT_DOCUMENT_TYPES = ['invoice', 'credit_note', 'payment_received', 'bill', 'payment_sent'] as const;
+export type ContactStatementDocumentType = (typeof CONTACT_STATEMENT_DOCUMENT_TYPES)[number];
+
+/** Decimal text at the currency's precision ("12.500"). */
+const amountText = z.string();
+
+export const contactStatementLine = z.object({
+  date: z.string(),
+  document_type: z.enum(CONTACT_STATEMENT_DOCUMENT_TYPES),
+  document_id: z.string(),
+  /** INV-000001, RET-000001, PAY-000001, BILL-000001 (null only for a document never numbered). */
+  document_number: z.string().nullable(),
+  /** The invoice a credit note returns against; the supplier's own number of a bill. */
+  reference: z.string().nullable(),
+  debit: amountText,
+  credit: amountText,
+  /** Running balance after the line: what the customer owes (or, for a supplier, what is owed to them). */
+  balance: amountText,
+});
+export type ContactStatementLine = z.infer<typeof contactStatementLine>;
+
+/** One of the contact's invoices (customer) or bills (supplier), newest first. */
+export const contactDocument = z.object({
+  id: z.string(),
+  document_type: z.enum(['invoice', 'bill']),
+  number: z.string().nullable(),
+  status: z.string(),
+  issue_date: z.string(),
+  due_date: z.string().nullable(),
+  total: amountText,
+  /** Still owed on a confirmed (sent, partly paid) document; zero on drafts, paid and cancelled ones. */
+  balance_due: amountText,
+  /** Something is still owed and the due date (the issue date when none) has passed. */
+  is_overdue: z.boolean(),
+});
+export type ContactDocument = z.infer<typeof contactDocument>;
+
+export const contactStatement = z.object({
+  contact_id: z.string(),
+  role: z.enum(CONTACT_ACCOUNT_ROLES),
+  currency: z.string(),
+  /** Today in the organization's time zone: the balance and overdue figures are as of now. */
+  as_of_date: z.string(),
+  balance: z.object({
+    /** Open documents: what the customer owes, or what is owed to the supplier. */
+    outstanding: amountText,
+    outstanding_count: z.number().int(),
+    /** The part of `outstanding` past its due date. */
+    overdue: amountText,
+    overdue_count: z.number().int(),
+    /**
+     * Money held for the contact, not tied to a document: a customer's store credit (credit notes
+     * beyond what the invoice still owed, payments not allocated), or advances paid to a supplier.
+     */
+    credit: amountText,
+    /** outstanding − credit: the statement's closing balance as of today. */
+    net: amountText,
+  }),
+  start_date: z.string(),
+  end_date: z.string(),
+  /** Balance of everything dated before `start_date`. */
+  opening_balance: amountText,
+  total_debit: amountText,
+  total_credit: amountText,
+  closing_balance: amountText,
+  /** In date order, a document before the payments and credit notes of the same day. */
+  lines: z.array(contactStatementLine),
+  documents: z.array(contactDocument),
+});
+export type ContactStatement = z.infer<typeof contactStatement>;

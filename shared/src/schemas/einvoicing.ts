@@ -133,3 +133,16 @@ export const einvoicingConnectionTest = z.object({
   checked_at: z.string(),
 });
 export type EinvoicingConnectionTest = z.infer<typeof einvoicingConnectionTest>;
+
+/**
+ * `GET …/e-invoicing/local-simulator`. Running locally (`npm start`), invoices go to the JoFotara
+ * simulator, which accepts only its own device's Client-Id and Secret-Key: they are shown to whoever
+ * sets up e-invoicing there. Anywhere else `active` is false and nothing else is said.
+ */
+export const einvoicingLocalSimulator = z.object({
+  active: z.boolean(),
+  client_id: z.string().nullable(),
+  secret_key: z.string().nullable(),
+  portal_url: z.string().nullable(),
+});
+export type EinvoicingLocalSimulator = z.infer<typeof einvoicingLocalSimulator>;

@@ -14,6 +14,7 @@ import {
 } from '@daftar/shared/tax';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { formatMoney } from '../lib/format';
+import { firstErrorOf } from '../lib/form-errors';
 
 /**
  * The line-items grid of sales invoices, credit notes and purchase bills. Every figure is computed
@@ -397,11 +398,7 @@ export function DocumentLinesEditor({
   };
 
   /** A message about the field or a part of it (`lines.2.discount.amount` belongs to the discount). */
-  const fieldError = (index: number, field: string) => {
-    const path = `lines.${index}.${field}`;
-    const key = Object.keys(errors).find((k) => k === path || k.startsWith(`${path}.`));
-    return key ? errors[key] : undefined;
-  };
+  const fieldError = (index: number, field: string) => firstErrorOf(errors, `lines.${index}.${field}`);
 
   const accountGroups = accounts
     ? [...new Set(accounts.map((a) => a.group ?? ''))].map((group) => ({ group, options: accounts.filter((a) => (a.group ?? '') === group) }))
@@ -714,35 +711,5 @@ export function DocumentTotals({
   );
 }
 
-/** A message keyed by its dotted path (`contact_id`, `lines`, `lines.2.quantity`). */
-export type DocumentErrors = Record<string, string>;
-
-/**
- * zod issues (the shared schemas) as path-keyed messages, first one per path. `translate` turns a
- * schema's English message into the reader's language, knowing the path it belongs to.
- */
-export function errorsFromIssues(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-  translate: (message: string, path: string) => string,
-): DocumentErrors {
-  const errors: DocumentErrors = {};
-  for (const issue of issues) {
-    const path = issue.path.map(String).join('.') || 'form';
-    errors[path] ??= translate(issue.message, path);
-  }
-  return errors;
-}
-
-/**
- * A 422 answer's `detail` list (`loc: ['body', 'lines', 2, 'quantity']`) as path-keyed messages;
- * null when the error is not a validation answer.
- */
-export function errorsFromValidationDetail(body: unknown, translate: (message: string, path: string) => string): DocumentErrors | null {
-  if (!body || typeof body !== 'object' || !('detail' in body) || !Array.isArray(body.detail)) return null;
-  const issues = (body.detail as unknown[]).flatMap((entry) => {
-    if (!entry || typeof entry !== 'object' || !('msg' in entry) || typeof entry.msg !== 'string') return [];
-    const loc = 'loc' in entry && Array.isArray(entry.loc) ? (entry.loc as PropertyKey[]) : [];
-    return [{ path: loc[0] === 'body' || loc[0] === 'query' ? loc.slice(1) : loc, message: entry.msg }];
-  });
-  return issues.length ? errorsFromIssues(issues, translate) : null;
-}
+// The form-error helpers live in lib/form-errors (issue #11); re-exported for the document forms.
+export { errorsFromIssues, errorsFromValidationDetail, type DocumentErrors } from '../lib/form-errors';

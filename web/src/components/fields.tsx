@@ -1,5 +1,7 @@
 import { Flex, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useId, type ComponentProps, type ReactNode, type Ref } from 'react';
+// Types only: this module is in the sign-in chunk; the form library comes with the forms.
+import type { FieldValues, Path, RegisterOptions, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 
 interface FieldShellProps {
   id: string;
@@ -121,6 +123,85 @@ export function FileInput({ label, error, hint, id, ...props }: FileInputProps) 
   return (
     <FieldShell id={inputId} label={label} error={error} hint={hint}>
       <input id={inputId} type="file" className="file-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy(inputId, error, hint)} {...props} />
+    </FieldShell>
+  );
+}
+
+/* ---- Fields bound to a react-hook-form form (lib/forms `useZodForm`) ---- */
+
+/** What a bound field needs of its form: `useZodForm`'s (or `useForm`'s) return value. */
+export type BoundForm<T extends FieldValues> = Pick<UseFormReturn<T, any, any>, 'register' | 'getFieldState' | 'formState'>;
+
+interface Binding<T extends FieldValues> {
+  form: BoundForm<T>;
+  name: Path<T>;
+  /** react-hook-form's register options (`setValueAs`, `onChange`, …). */
+  rules?: RegisterOptions<T, Path<T>>;
+}
+
+type Bound<P, T extends FieldValues> = Binding<T> & Omit<P, 'error' | 'name' | 'value' | 'defaultValue' | 'onBlur' | 'ref' | 'form'>;
+
+/**
+ * A field's own `onChange` runs first (it may tidy `event.target.value`, e.g. keep only digits), then
+ * the form records the value.
+ */
+const chain =
+  <E,>(own: ((event: E) => void) | undefined, registered: (event: E) => unknown) =>
+  (event: E) => {
+    own?.(event);
+    void registered(event);
+  };
+
+/** The field's message (already in the reader's language, see lib/forms) when it has one. */
+const errorOf = <T extends FieldValues>(form: BoundForm<T>, name: Path<T>) => form.getFieldState(name, form.formState).error?.message || undefined;
+
+export function FormTextInput<T extends FieldValues>({ form, name, rules, onChange, ...props }: Bound<TextInputProps, T>) {
+  const { onChange: registered, ...field } = form.register(name, rules);
+  return <TextInput {...props} {...field} onChange={chain(onChange, registered)} error={errorOf(form, name)} />;
+}
+
+export function FormTextAreaInput<T extends FieldValues>({ form, name, rules, onChange, ...props }: Bound<TextAreaInputProps, T>) {
+  const { onChange: registered, ...field } = form.register(name, rules);
+  return <TextAreaInput {...props} {...field} onChange={chain(onChange, registered)} error={errorOf(form, name)} />;
+}
+
+export function FormSelectInput<T extends FieldValues>({ form, name, rules, onChange, ...props }: Bound<SelectInputProps, T>) {
+  const { onChange: registered, ...field } = form.register(name, rules);
+  return <SelectInput {...props} {...field} onChange={chain(onChange, registered)} error={errorOf(form, name)} />;
+}
+
+/** The props a custom control spreads to be labelled, registered and described by its error. */
+export type FormFieldControl = UseFormRegisterReturn & {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+};
+
+/**
+ * Any other control (a checkbox, a picker): the label, the hint and the field's error around it,
+ * and the props that bind it: `<FormField form={form} name="x" label="X">{(field) => <input {...field} />}</FormField>`.
+ */
+export function FormField<T extends FieldValues>({
+  form,
+  name,
+  rules,
+  label,
+  hint,
+  id,
+  children,
+}: Binding<T> & { label: string; hint?: ReactNode; id?: string; children: (field: FormFieldControl, error: string | undefined) => ReactNode }) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const error = errorOf(form, name);
+  const control: FormFieldControl = {
+    ...form.register(name, rules),
+    id: inputId,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(inputId, error, hint),
+  };
+  return (
+    <FieldShell id={inputId} label={label} error={error} hint={hint}>
+      {children(control, error)}
     </FieldShell>
   );
 }

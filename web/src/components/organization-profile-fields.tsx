@@ -2,9 +2,9 @@ import { Grid } from '@radix-ui/themes';
 import { schemas } from '@daftar/shared';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FieldValues, Path } from 'react-hook-form';
 import { monthName } from '../lib/format';
-import { SelectInput, TextInput } from './fields';
-import type { FieldErrors } from '../lib/validation';
+import { FormSelectInput, FormTextInput, type BoundForm } from './fields';
 
 export type ProfileField =
   | 'name'
@@ -48,10 +48,9 @@ export function profileFrom(source: Record<string, unknown> | null | undefined):
   return values;
 }
 
-interface Props {
-  values: ProfileValues;
-  errors: FieldErrors;
-  onChange: (values: ProfileValues) => void;
+/** A form (lib/forms `useZodForm`) whose values include the profile fields it shows. */
+interface Props<T extends FieldValues> {
+  form: BoundForm<T>;
   disabled?: boolean;
   /** Onboarding asks for the essentials only. */
   fields?: readonly ProfileField[];
@@ -73,19 +72,11 @@ const ALL: readonly ProfileField[] = [
 ];
 
 /** The organization's identity as JoFotara and the tax department know it (JORDAN.md). */
-export function OrganizationProfileFields({ values, errors, onChange, disabled, fields = ALL }: Props) {
+export function OrganizationProfileFields<T extends FieldValues>({ form, disabled, fields = ALL }: Props<T>) {
   const { t } = useTranslation();
   const show = (field: ProfileField) => fields.includes(field);
-  const text = (field: ProfileField, extra: Partial<ComponentProps<typeof TextInput>> = {}) => (
-    <TextInput
-      label={t(`organization.fields.${field}`)}
-      name={field}
-      value={values[field]}
-      error={errors[field]}
-      disabled={disabled}
-      onChange={(e) => onChange({ ...values, [field]: e.target.value })}
-      {...extra}
-    />
+  const text = (field: ProfileField, extra: Partial<ComponentProps<typeof FormTextInput<T>>> = {}) => (
+    <FormTextInput form={form} name={field as Path<T>} label={t(`organization.fields.${field}`)} disabled={disabled} {...extra} />
   );
   return (
     <Grid columns={{ initial: '1', sm: '2' }} gap="4">
@@ -97,13 +88,11 @@ export function OrganizationProfileFields({ values, errors, onChange, disabled, 
         : null}
       {show('commercial_registration') ? text('commercial_registration') : null}
       {show('governorate') ? (
-        <SelectInput
+        <FormSelectInput
+          form={form}
+          name={'governorate' as Path<T>}
           label={t('organization.fields.governorate')}
-          name="governorate"
-          value={values.governorate}
-          error={errors.governorate}
           disabled={disabled}
-          onChange={(e) => onChange({ ...values, governorate: e.target.value })}
           options={[{ value: '', label: t('common.notSet') }, ...schemas.GOVERNORATES.map((g) => ({ value: g, label: t(`governorates.${g}`) }))]}
         />
       ) : null}
@@ -113,13 +102,11 @@ export function OrganizationProfileFields({ values, errors, onChange, disabled, 
       {show('phone') ? text('phone', { type: 'tel', autoComplete: 'tel' }) : null}
       {show('email') ? text('email', { type: 'email', autoComplete: 'email' }) : null}
       {show('base_currency') ? (
-        <SelectInput
+        <FormSelectInput
+          form={form}
+          name={'base_currency' as Path<T>}
           label={t('organization.fields.base_currency')}
-          name="base_currency"
-          value={values.base_currency}
-          error={errors.base_currency}
           disabled={disabled}
-          onChange={(e) => onChange({ ...values, base_currency: e.target.value })}
           options={schemas.CURRENCIES.map((c) => ({ value: c, label: t(`currencies.${c}`) }))}
         />
       ) : null}
@@ -127,54 +114,31 @@ export function OrganizationProfileFields({ values, errors, onChange, disabled, 
   );
 }
 
-export function FiscalYearSelect({
-  value,
-  onChange,
-  disabled,
-  error,
-}: {
-  value: number;
-  onChange: (month: number) => void;
-  disabled?: boolean;
-  error?: string;
-}) {
+/** The form's `fiscal_year_start_month`, a number (1–12). */
+export function FiscalYearSelect<T extends FieldValues>({ form, disabled }: { form: BoundForm<T>; disabled?: boolean }) {
   const { t } = useTranslation();
   return (
-    <SelectInput
+    <FormSelectInput
+      form={form}
+      name={'fiscal_year_start_month' as Path<T>}
+      rules={{ setValueAs: Number }}
       label={t('organization.fields.fiscal_year_start_month')}
-      name="fiscal_year_start_month"
-      value={String(value)}
       disabled={disabled}
-      error={error}
-      onChange={(e) => onChange(Number(e.target.value))}
       options={Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: monthName(i + 1) }))}
     />
   );
 }
 
-export function TaxpayerTrackSelect({
-  value,
-  onChange,
-  disabled,
-  error,
-  allowEmpty,
-}: {
-  value: string;
-  onChange: (track: string) => void;
-  disabled?: boolean;
-  error?: string;
-  allowEmpty?: boolean;
-}) {
+/** The form's `taxpayer_track`. */
+export function TaxpayerTrackSelect<T extends FieldValues>({ form, disabled, allowEmpty }: { form: BoundForm<T>; disabled?: boolean; allowEmpty?: boolean }) {
   const { t } = useTranslation();
   return (
-    <SelectInput
+    <FormSelectInput
+      form={form}
+      name={'taxpayer_track' as Path<T>}
       label={t('organization.fields.taxpayer_track')}
-      name="taxpayer_track"
-      value={value}
       disabled={disabled}
-      error={error}
       hint={t('organization.hints.taxpayer_track')}
-      onChange={(e) => onChange(e.target.value)}
       options={[
         ...(allowEmpty ? [{ value: '', label: t('common.notSet') }] : []),
         ...schemas.TAXPAYER_TRACKS.map((track) => ({ value: track, label: t(`taxpayerTracks.${track}`) })),

@@ -67,10 +67,21 @@ function isolated(text: string, language: Language = currentLanguage()) {
   return language === 'ar' ? `\u2066${text.replace(/\u200f/g, '')}\u2069` : text;
 }
 
-export function formatDateTime(value: string, language?: Language) {
+/**
+ * A moment, date and time. In Arabic only the date is isolated left to right: the time's "ص"/"م"
+ * (a.m./p.m.) is an Arabic word, and inside a left-to-right isolate it landed before the time
+ * ("ص 6:10" read right to left), next to the words before the date.
+ */
+export function formatDateTime(value: string, language: Language = currentLanguage()) {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return isolated(new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(date), language);
+  const parts = new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium', timeStyle: 'short' }).formatToParts(date);
+  if (language !== 'ar') return parts.map((part) => part.value).join('');
+  const hour = parts.findIndex((part) => part.type === 'hour');
+  if (hour < 1) return isolated(parts.map((part) => part.value).join(''), language);
+  const text = (from: number, to?: number) => parts.slice(from, to).map((part) => part.value).join('').replace(/\u200f/g, '');
+  // The literal before the hour is the locale's separator between date and time ("، ").
+  return `${isolated(text(0, hour - 1), language)}${text(hour - 1)}`;
 }
 
 /** Month names for the fiscal-year picker, in the reader's language. */

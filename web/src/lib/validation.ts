@@ -2,6 +2,7 @@
 import { messages } from '@daftar/shared/schemas/common';
 import type { z } from 'zod';
 import { i18n } from './i18n';
+import { registerMessageTable } from './form-errors';
 
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 
@@ -24,11 +25,19 @@ const OTHER_MESSAGES: Record<string, string> = {
   'start_date must not be after end_date': 'dateRange',
 };
 
-export function translateValidationMessage(message: string): string {
+/** The `validation.*` key of a message the schemas wrote on purpose; undefined for any other. */
+export function validationMessageKey(message: string): string | undefined {
   const shared = (Object.keys(messages) as SharedMessageKey[]).find((key) => messages[key] === message);
-  const key = shared ?? OTHER_MESSAGES[message];
+  return shared ?? OTHER_MESSAGES[message];
+}
+
+export function translateValidationMessage(message: string): string {
+  const key = validationMessageKey(message);
   return key ? i18n.t(`validation.${key}`, { min: 8, defaultValue: message }) : message;
 }
+
+// Whoever loads this module (and so zod) lets the zod-free form helpers translate with it at once.
+registerMessageTable({ translateValidationMessage, validationMessageKey });
 
 /**
  * Runs a shared zod schema over form values. Returns the parsed data, or the first message per

@@ -1,11 +1,20 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
-import { i18nReady, loadFeatureTranslations } from '../lib/i18n';
+import { i18nReady, loadFeatureTranslations, loadLanguage } from '../lib/i18n';
 import { toastStore } from '../lib/toast';
+// The shared schemas' message table (and zod): the app loads it after the first screen is up and
+// a form's first check waits for it; loaded here, no test spends its own time (or a findBy's
+// second) transforming zod.
+import '../lib/validation';
 
+/**
+ * Every text a test may show, before any test runs: English and its feature bundles, and Arabic
+ * too, so a test that switches language does not wait for a chunk inside its own time budget.
+ */
 beforeAll(async () => {
   await i18nReady;
   await loadFeatureTranslations();
+  await loadLanguage('ar');
 });
 
 afterEach(() => {

@@ -1,4 +1,4 @@
-import { Avatar, Button, DropdownMenu, Text } from '@radix-ui/themes';
+import { Avatar, Button, DropdownMenu, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useIsSuperuser, useUser } from '../../lib/auth';
@@ -19,10 +19,14 @@ export function UserMenu() {
   const name = user.data?.full_name || storage.get(STORAGE_KEYS.fullName) || user.data?.email || '';
   return (
     <DropdownMenu.Root>
+      {/* Named by what it shows first (WCAG 2.5.3, label in name): "Lina Khoury User menu". */}
       <DropdownMenu.Trigger>
-        <Button variant="ghost" color="gray" aria-label={t('shell.userMenu')}>
-          <Avatar size="1" radius="full" fallback={initials(name) || '?'} />
-          <Text size="2">{name}</Text>
+        <Button variant="ghost" color="gray" className="user-menu-trigger">
+          <Avatar size="1" radius="full" fallback={initials(name) || '?'} aria-hidden />
+          <Text size="2" className="user-menu-name">
+            {name}
+          </Text>
+          <VisuallyHidden> {t('shell.userMenu')}</VisuallyHidden>
           <DropdownMenu.TriggerIcon />
         </Button>
       </DropdownMenu.Trigger>

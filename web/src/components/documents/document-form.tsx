@@ -1,19 +1,21 @@
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { Button, Callout, Card, Checkbox, Flex, Grid, Text } from '@radix-ui/themes';
-import { useMemo, useState, type Dispatch, type FormEvent, type ReactNode, type SetStateAction } from 'react';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../lib/api-client';
+import type { FormIssue } from '../../lib/form-schema';
+import { applyServerErrors, flattenErrors, issueMessages, type ServerIssue } from '../../lib/forms';
 import { notifyError } from '../../lib/notify';
 import {
   DocumentLinesEditor,
-  errorsFromValidationDetail,
-  type DocumentErrors,
   type DocumentFigures,
   type DocumentLine,
   type DocumentLinesEditorProps,
+  type LineProblem,
 } from '../document-lines-editor';
-import { SelectInput, TextAreaInput, TextInput, type Option } from '../fields';
+import { FormSelectInput, FormTextAreaInput, FormTextInput, type Option } from '../fields';
 import { addDays } from './dates';
 
 /** The header every sales or purchase document shares; a feature adds its own fields beside. */
@@ -50,71 +52,147 @@ export function contactOptions({
   return [{ value: '', label: chooseLabel }, ...options];
 }
 
+/** What a document form holds: the header as typed, the lines, and (editing a draft) the version read. */
+export interface DocumentFormValues extends DocumentHeader {
+  lines: DocumentLine[];
+  /** The version read; absent for a new document. */
+  version?: number;
+}
+
+/** A document form (lib/forms `useZodForm`), whatever header fields its feature adds. */
+type AnyDocumentForm<V extends DocumentFormValues> = UseFormReturn<V, any, any>;
+
+/** The shared fields of any document form, without the feature's own (react-hook-form's paths are per type). */
+const documentFormOf = <V extends DocumentFormValues>(form: AnyDocumentForm<V>) => form as unknown as UseFormReturn<DocumentFormValues, any, any>;
+
 /**
- * The document's customer or supplier: the picker's options, and choosing one, whose payment
- * terms give the due date unless one was typed.
+ * The document's customer or supplier: the picker's options, and what choosing one does besides
+ * (the contact's payment terms give the due date unless one was typed).
  */
-export function useContactChoice<H extends DocumentHeader>({
-  header,
-  setHeader,
+export function useContactChoice<V extends DocumentFormValues>({
+  form,
   active,
   known,
   unknownLabel,
   chooseLabel,
 }: {
-  header: H;
-  setHeader: Dispatch<SetStateAction<H>>;
+  form: AnyDocumentForm<V>;
   active: readonly { id: string; name: string; payment_terms_days?: number | null }[];
   known: readonly { id: string; name: string }[];
   unknownLabel: string;
   chooseLabel: string;
 }) {
+  const docForm = documentFormOf(form);
+  const selectedId = useWatch({ control: docForm.control, name: 'contact_id' });
   const options = useMemo(
-    () => contactOptions({ active, known, selectedId: header.contact_id, unknownLabel, chooseLabel }),
-    [active, known, header.contact_id, unknownLabel, chooseLabel],
+    () => contactOptions({ active, known, selectedId, unknownLabel, chooseLabel }),
+    [active, known, selectedId, unknownLabel, chooseLabel],
   );
   const choose = (contactId: string) => {
     const contact = active.find((c) => c.id === contactId);
-    setHeader((h) => ({
-      ...h,
-      contact_id: contactId,
-      due_date: !h.due_date && contact?.payment_terms_days != null && h.issue_date ? addDays(h.issue_date, contact.payment_terms_days) : h.due_date,
-    }));
+    const { issue_date, due_date } = docForm.getValues();
+    if (!due_date && contact?.payment_terms_days != null && issue_date) docForm.setValue('due_date', addDays(issue_date, contact.payment_terms_days));
   };
   return { options, choose };
 }
 
-/** Lines the calculator cannot compute would be refused by the server: said before sending. */
-export function incompleteLineErrors(lines: readonly DocumentLine[], figures: Pick<DocumentFigures, 'lines'>, texts: { quantity: string; unitPrice: string }): DocumentErrors {
-  const errors: DocumentErrors = {};
+const PROBLEM_FIELDS: Record<LineProblem, string> = { quantity: 'quantity', unit_price: 'unit_price', discount: 'discount', tax: 'tax_id' };
+
+/**
+ * What only the form can tell about its lines: one the calculator cannot compute (a figure
+ * missing) would be refused by the server, and is said before sending, under the missing field.
+ * A line whose figures are invalid is shown so live by the editor; it holds the form back under
+ * a path of its own, which no field shows (the editor's live message stays the only one).
+ */
+export function lineIssues(lines: readonly DocumentLine[], figures: Pick<DocumentFigures, 'lines'>, texts: { quantity: string; unitPrice: string }): FormIssue[] {
+  const issues: FormIssue[] = [];
   figures.lines.forEach((result, index) => {
     const line = lines[index]!;
     if (result.status === 'incomplete') {
-      if (!line.quantity.trim()) errors[`lines.${index}.quantity`] = texts.quantity;
-      if (!line.unit_price.trim()) errors[`lines.${index}.unit_price`] = texts.unitPrice;
+      if (!line.quantity.trim()) issues.push({ path: ['lines', index, 'quantity'], message: texts.quantity });
+      if (!line.unit_price.trim()) issues.push({ path: ['lines', index, 'unit_price'], message: texts.unitPrice });
+    } else if (result.status === 'invalid') {
+      issues.push({ path: ['lines', index, 'figures'], message: PROBLEM_FIELDS[result.problem] ?? result.problem });
     }
   });
-  return errors;
+  return issues;
+}
+
+/** A document form's messages, in the reader's language. */
+export interface DocumentMessageTexts {
+  lineDescription: string;
+  linesRequired: string;
+  dueBeforeIssue: string;
+  /** The contact (customer or supplier) is missing. */
+  contactRequired: string;
+  issueDate: string;
+  dueDate: string;
+  /** Per line field (`quantity`, `unit_price`, `discount`, `tax_id`, `account_id`…): what is wrong with it. */
+  lineFields: Readonly<Record<string, string>>;
 }
 
 /**
- * A draft's save outcome: a version conflict is shown with a way to reload, a 422 goes under its
- * fields, anything else becomes a toast.
+ * A document form's issues in its own words, by where they are and their code (zod's, or a 422's
+ * `type`), never by their English text; undefined keeps the message (translated by its code, or
+ * as the server wrote it: a reason the form cannot know, such as an inactive contact).
+ *
+ * - `client`: the form's own check, where every field has a known meaning.
+ * - `server`: a 422 answer's issues.
  */
-export function useDraftSaving<Draft>({
+export function documentMessages(texts: DocumentMessageTexts) {
+  const server = ({ path, type }: { path: string; type: string }): string | undefined => {
+    if (path === 'lines' && type === 'too_small') return texts.linesRequired;
+    if (path === 'due_date' && type === 'custom') return texts.dueBeforeIssue;
+    const field = /^lines\.\d+\.(\w+)/.exec(path)?.[1];
+    if (field === 'description' && type === 'too_small') return texts.lineDescription;
+    return field !== undefined && Object.hasOwn(texts.lineFields, field) ? texts.lineFields[field] : undefined;
+  };
+  const client = ({ path, code = '' }: { path: string; code?: string }): string | undefined => {
+    if (path === 'contact_id') return texts.contactRequired;
+    if (path === 'issue_date') return texts.issueDate;
+    if (path === 'due_date' && code !== 'custom') return texts.dueDate;
+    return server({ path, type: code });
+  };
+  return { client, server };
+}
+
+/**
+ * A 422 about a part of a line's field (`lines.2.discount.amount`) is about the field the form shows
+ * (`lines.2.discount`): its `loc` is cut there, so the message goes under that field.
+ */
+function lineFieldLocs(error: unknown): unknown {
+  if (!(error instanceof ApiError) || error.status !== 422 || !error.body || typeof error.body !== 'object') return error;
+  const body = error.body as { detail?: unknown };
+  if (!Array.isArray(body.detail)) return error;
+  const detail = body.detail.map((entry: unknown) => {
+    if (!entry || typeof entry !== 'object' || !('loc' in entry) || !Array.isArray(entry.loc)) return entry;
+    const loc = entry.loc as (string | number)[];
+    const at = loc.indexOf('lines');
+    return at >= 0 && loc.length > at + 3 && typeof loc[at + 1] === 'number' ? { ...entry, loc: loc.slice(0, at + 3) } : entry;
+  });
+  return new ApiError(error.status, error.statusText, { ...body, detail });
+}
+
+/**
+ * A draft's save outcome: a version conflict (409) is shown with a way to reload, a 422 goes under
+ * the fields its `loc`s name (what none shows, above the buttons), anything else becomes a toast.
+ */
+export function useDraftSaving<Draft, V extends DocumentFormValues>({
+  form,
   onReload,
-  reset,
+  valuesOf,
   conflictFallback,
   serverMessage,
-  setErrors,
 }: {
+  form: AnyDocumentForm<V>;
   onReload?: () => Promise<Draft | undefined>;
-  reset: (fresh: Draft) => void;
+  /** The form's values for a draft read again. */
+  valuesOf: (fresh: Draft) => V;
   conflictFallback: string;
-  serverMessage: (message: string, path: string) => string;
-  setErrors: (errors: DocumentErrors) => void;
+  serverMessage: (issue: ServerIssue) => string | undefined;
 }) {
   const [conflict, setConflict] = useState<string | null>(null);
+  const [formErrors, setFormErrors] = useState<string[]>([]);
   const [reloading, setReloading] = useState(false);
   const reload = async () => {
     if (!onReload) return;
@@ -122,23 +200,29 @@ export function useDraftSaving<Draft>({
     try {
       const fresh = await onReload();
       if (fresh) {
-        reset(fresh);
-        setErrors({});
+        form.reset(valuesOf(fresh));
+        setFormErrors([]);
         setConflict(null);
       }
     } finally {
       setReloading(false);
     }
   };
-  const onFailure = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 409) return setConflict(error.detail ?? conflictFallback);
-    if (error instanceof ApiError && error.status === 422) {
-      const fieldErrors = errorsFromValidationDetail(error.body, serverMessage);
-      if (fieldErrors) return setErrors(fieldErrors);
-    }
-    notifyError(error);
+  /** Called as a save starts: what the last answer said no longer holds. */
+  const clear = () => {
+    setConflict(null);
+    setFormErrors([]);
   };
-  return { conflict, setConflict, reloading, reload, onFailure };
+  const onFailure = (error: unknown): void => {
+    if (error instanceof ApiError && error.status === 409) {
+      setConflict(error.detail ?? conflictFallback);
+      return;
+    }
+    const unplaced = applyServerErrors(form, lineFieldLocs(error), { message: serverMessage });
+    if (unplaced) setFormErrors(issueMessages(unplaced));
+    else notifyError(error);
+  };
+  return { conflict, formErrors, reloading, reload, clear, onFailure };
 }
 
 export interface DocumentFormTexts {
@@ -155,47 +239,48 @@ export interface DocumentFormTexts {
   saveDraft: string;
 }
 
-interface DocumentFormProps<H extends DocumentHeader> {
+interface DocumentFormProps<V extends DocumentFormValues> {
   texts: DocumentFormTexts;
-  header: H;
-  onHeaderChange: <K extends keyof H>(key: K, value: H[K]) => void;
+  form: AnyDocumentForm<V>;
   contact: { options: readonly Option[]; hint?: string; onChange: (contactId: string) => void };
   /** The feature's own header fields, placed after the due date. */
   extraFields?: ReactNode;
-  errors: DocumentErrors;
   conflict: string | null;
+  /** A 422's messages that no field of the form shows. */
+  formErrors?: readonly string[];
   /** Given: the conflict offers to read the draft again. */
   onReload?: () => void;
   reloading: boolean;
-  lines: Omit<DocumentLinesEditorProps, 'priceIncludesTax' | 'errors' | 'disabled'>;
+  lines: Omit<DocumentLinesEditorProps, 'lines' | 'onChange' | 'priceIncludesTax' | 'errors' | 'disabled'>;
+  /** The save is being checked or sent: the button shows it and takes no second click. */
   saving: boolean;
   cancelTo: string;
-  onSubmit: () => void;
+  /** `form.handleSubmit(…)`. */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
 }
 
 /** The body of a draft document's form: header, lines with live totals, notes, save and cancel. */
-export function DocumentForm<H extends DocumentHeader>({
+export function DocumentForm<V extends DocumentFormValues>({
   texts,
-  header,
-  onHeaderChange: set,
+  form,
   contact,
   extraFields,
-  errors,
   conflict,
+  formErrors = [],
   onReload,
   reloading,
   lines,
   saving,
   cancelTo,
   onSubmit,
-}: DocumentFormProps<H>) {
+}: DocumentFormProps<V>) {
   const { t } = useTranslation();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
-  };
+  const docForm = documentFormOf(form);
+  const [lineValues, priceIncludesTax] = useWatch({ control: docForm.control, name: ['lines', 'price_includes_tax'] });
+  // Every message of the lines (`lines`, `lines.2.quantity`, …), from the schema or a 422 alike.
+  const errors = flattenErrors(docForm.formState.errors);
   return (
-    <form onSubmit={submit} noValidate aria-label={texts.title}>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={texts.title}>
       <Flex direction="column" gap="5">
         {conflict ? (
           <Callout.Root color="red" role="alert">
@@ -216,43 +301,47 @@ export function DocumentForm<H extends DocumentHeader>({
         ) : null}
         <Card size="3">
           <Grid columns={{ initial: '1', sm: '2', md: '3' }} gap="4">
-            <SelectInput
-              label={texts.contact}
+            <FormSelectInput
+              form={docForm}
               name="contact_id"
+              label={texts.contact}
               required
-              value={header.contact_id}
-              error={errors.contact_id}
               hint={contact.hint}
               onChange={(e) => contact.onChange(e.target.value)}
               options={contact.options}
             />
-            <TextInput
-              label={texts.issueDate}
-              name="issue_date"
-              type="date"
-              required
-              value={header.issue_date}
-              error={errors.issue_date}
-              onChange={(e) => set('issue_date', e.target.value)}
-            />
-            <TextInput label={texts.dueDate} name="due_date" type="date" value={header.due_date} error={errors.due_date} onChange={(e) => set('due_date', e.target.value)} />
+            <FormTextInput form={docForm} name="issue_date" label={texts.issueDate} type="date" required />
+            <FormTextInput form={docForm} name="due_date" label={texts.dueDate} type="date" />
             {extraFields}
-            <TextInput label={texts.reference} name="reference" value={header.reference} error={errors.reference} onChange={(e) => set('reference', e.target.value)} />
+            <FormTextInput form={docForm} name="reference" label={texts.reference} />
             <Flex align="end" pb="2">
               <Text as="label" size="2">
                 <Flex gap="2" align="center">
-                  <Checkbox checked={header.price_includes_tax} onCheckedChange={(checked) => set('price_includes_tax', checked === true)} />
+                  <Controller
+                    control={docForm.control}
+                    name="price_includes_tax"
+                    render={({ field }) => (
+                      <Checkbox ref={field.ref} name={field.name} checked={field.value} onBlur={field.onBlur} onCheckedChange={(checked) => field.onChange(checked === true)} />
+                    )}
+                  />
                   {texts.priceIncludesTax}
                 </Flex>
               </Text>
             </Flex>
           </Grid>
         </Card>
-        <DocumentLinesEditor {...lines} priceIncludesTax={header.price_includes_tax} errors={errors} disabled={saving} />
-        <TextAreaInput label={texts.notes} name="notes" value={header.notes} error={errors.notes} onChange={(e) => set('notes', e.target.value)} />
-        {errors.form ? (
+        <DocumentLinesEditor
+          {...lines}
+          lines={lineValues}
+          onChange={(next) => docForm.setValue('lines', next, { shouldDirty: true })}
+          priceIncludesTax={priceIncludesTax}
+          errors={errors}
+          disabled={saving}
+        />
+        <FormTextAreaInput form={docForm} name="notes" label={texts.notes} />
+        {formErrors.length > 0 ? (
           <Text size="2" color="red" role="alert">
-            {errors.form}
+            {formErrors.join(' ')}
           </Text>
         ) : null}
         <Flex gap="3" justify="end">

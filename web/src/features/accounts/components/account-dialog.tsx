@@ -8,13 +8,14 @@ import {
   type AccountType,
   type AccountUpdate,
 } from '@daftar/shared/schemas/accounting';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorsFromIssues, errorsFromValidationDetail, type DocumentErrors } from '../../../components/document-lines-editor';
-import { SelectInput, TextAreaInput, TextInput } from '../../../components/fields';
-import { ApiError } from '../../../lib/api-client';
+import { FormTextAreaInput, FormTextInput, SelectInput } from '../../../components/fields';
+import { errorStatus } from '../../../lib/api-client';
+import { applyServerErrors, fieldError, issueMessages, useZodForm } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/i18n';
-import { notify, notifyError } from '../../../lib/notify';
+import { errorMessage, notify, notifyError } from '../../../lib/notify';
 import { useCreateAccount } from '../api/create-account';
 import type { AccountNode } from '../api/get-chart';
 import { useUpdateAccount } from '../api/update-account';
@@ -57,6 +58,17 @@ function changes(account: AccountNode, values: Values): Omit<AccountUpdate, 'ver
   return next;
 }
 
+/** A new account as the POST body wants it. */
+const createBody = (values: Values) => ({
+  type: values.type,
+  parent_id: values.parent_id || null,
+  subtype: values.subtype || null,
+  code: values.code,
+  name: values.name,
+  name_ar: orNull(values.name_ar),
+  description: orNull(values.description),
+});
+
 interface AccountDialogProps {
   organizationId: string;
   /** Every account of the chart, flat, for the parent picker. */
@@ -79,8 +91,14 @@ export function AccountDialog({ organizationId, accounts, account, parent, open,
   const translate = useAccountMessages();
   const create = useCreateAccount();
   const update = useUpdateAccount({ handlesErrors: true });
-  const [values, setValues] = useState<Values>(() => valuesOf(account, parent));
-  const [errors, setErrors] = useState<DocumentErrors>({});
+  const parentContext = (values: Values) => ({ parent: accounts.find((a) => a.id === values.parent_id), type: values.type });
+  const form = useZodForm<typeof accountCreate | typeof accountUpdate, Values>(account ? accountUpdate : accountCreate, {
+    defaultValues: valuesOf(account, parent),
+    prepare: (values) => (account ? { ...changes(account, values), version: account.version } : createBody(values)),
+    messages: (issue, values) => translate(issue, parentContext(values)),
+  });
+  const values = useWatch({ control: form.control }) as Values;
+  const formError = form.formState.errors.root?.message;
   const system = account?.is_system ?? false;
 
   const excluded = useMemo(() => (account ? subtreeIds(account) : new Set<string>()), [account]);
@@ -98,44 +116,43 @@ export function AccountDialog({ organizationId, accounts, account, parent, open,
     ...ACCOUNT_SUBTYPES[values.type].map((subtype) => ({ value: subtype, label: t(`accounts.subtypes.${subtype}`) })),
   ];
 
-  const chooseType = (type: AccountType) =>
-    setValues((v) => ({
-      ...v,
-      type,
-      parent_id: accounts.find((a) => a.id === v.parent_id)?.type === type ? v.parent_id : '',
-      subtype: (ACCOUNT_SUBTYPES[type] as readonly string[]).includes(v.subtype) ? v.subtype : account ? ACCOUNT_SUBTYPES[type][0] : '',
-    }));
+  const chooseType = (type: AccountType) => {
+    const v = form.getValues();
+    form.setValue('type', type);
+    form.setValue('parent_id', accounts.find((a) => a.id === v.parent_id)?.type === type ? v.parent_id : '');
+    form.setValue('subtype', (ACCOUNT_SUBTYPES[type] as readonly string[]).includes(v.subtype) ? v.subtype : account ? ACCOUNT_SUBTYPES[type][0] : '');
+  };
   // A sub-account has its parent's type.
   const chooseParent = (parentId: string) => {
     const chosen = accounts.find((a) => a.id === parentId);
-    if (chosen && chosen.type !== values.type) chooseType(chosen.type);
-    setValues((v) => ({ ...v, parent_id: parentId }));
+    if (chosen && chosen.type !== form.getValues('type')) chooseType(chosen.type);
+    form.setValue('parent_id', parentId);
   };
 
   const onFailure = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 422) {
-      const fieldErrors = errorsFromValidationDetail(error.body, translate);
-      if (fieldErrors) return setErrors(fieldErrors);
+    // A 422 names its fields in `loc`; what no field shows is said above the fields.
+    const rest = applyServerErrors(form, error, {
+      message: (issue) => translate({ path: issue.path, code: issue.type, message: issue.msg }, parentContext(form.getValues())),
+    });
+    if (rest) {
+      if (rest.length) form.setError('root', { type: rest[0]!.type, message: issueMessages(rest).join(' ') });
+      return;
     }
-    if (error instanceof ApiError && error.status === 409 && error.detail) {
-      return setErrors(error.detail.startsWith('An account with code') ? { code: translate(error.detail, 'code') } : { form: error.detail });
+    if (errorStatus(error) === 409) {
+      // Creating, the one conflict is another account with this code; changing, it is that (when
+      // the code was changed) or a refusal the server's text explains (a change made meanwhile, postings…).
+      if (!account || form.getValues('code').trim() !== account.code) {
+        return form.setError('code', { type: 'conflict', message: t('accounts.errors.duplicateCode') }, { shouldFocus: true });
+      }
+      return form.setError('root', { type: 'conflict', message: errorMessage(error) });
     }
     notifyError(error);
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const save = form.handleSubmit((data) => {
     if (account) {
-      const data = changes(account, values);
-      if (Object.keys(data).length === 0) {
-        notify.info(t('accounts.form.noChanges'));
-        return onOpenChange(false);
-      }
-      const parsed = accountUpdate.safeParse({ ...data, version: account.version });
-      if (!parsed.success) return setErrors(errorsFromIssues(parsed.error.issues, translate));
-      setErrors({});
       update.mutate(
-        { organizationId, accountId: account.id, data: parsed.data },
+        { organizationId, accountId: account.id, data: data as typeof accountUpdate._zod.output },
         {
           onSuccess: (saved) => {
             notify.success(t('accounts.form.saved', { code: saved.code }));
@@ -146,19 +163,8 @@ export function AccountDialog({ organizationId, accounts, account, parent, open,
       );
       return;
     }
-    const parsed = accountCreate.safeParse({
-      type: values.type,
-      parent_id: values.parent_id || null,
-      subtype: values.subtype || null,
-      code: values.code,
-      name: values.name,
-      name_ar: orNull(values.name_ar),
-      description: orNull(values.description),
-    });
-    if (!parsed.success) return setErrors(errorsFromIssues(parsed.error.issues, translate));
-    setErrors({});
     create.mutate(
-      { organizationId, data: parsed.data },
+      { organizationId, data: data as typeof accountCreate._zod.output },
       {
         onSuccess: (created) => {
           notify.success(t('accounts.form.created', { code: created.code }));
@@ -167,9 +173,17 @@ export function AccountDialog({ organizationId, accounts, account, parent, open,
         onError: onFailure,
       },
     );
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (account && Object.keys(changes(account, form.getValues())).length === 0) {
+      notify.info(t('accounts.form.noChanges'));
+      return onOpenChange(false);
+    }
+    void save(event);
   };
 
-  const set = (key: keyof Values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
   const title = account ? t('accounts.form.editTitle', { code: account.code }) : t('accounts.form.newTitle');
 
   return (
@@ -181,20 +195,21 @@ export function AccountDialog({ organizationId, accounts, account, parent, open,
         </Dialog.Description>
         <form onSubmit={onSubmit} noValidate aria-label={title}>
           <Flex direction="column" gap="4">
-            {errors.form ? (
+            {formError ? (
               <Callout.Root color="red" role="alert">
                 <Callout.Icon>
                   <ExclamationTriangleIcon />
                 </Callout.Icon>
-                <Callout.Text>{errors.form}</Callout.Text>
+                <Callout.Text>{formError}</Callout.Text>
               </Callout.Root>
             ) : null}
             <Grid columns={{ initial: '1', sm: '2' }} gap="4">
+              {/* Controlled: each choice may change the others (and the options they offer). */}
               <SelectInput
                 label={t('accounts.fields.type')}
                 name="type"
                 value={values.type}
-                error={errors.type}
+                error={fieldError(form, 'type')}
                 disabled={system}
                 onChange={(e) => chooseType(e.target.value as AccountType)}
                 options={ACCOUNT_TYPES.map((type) => ({ value: type, label: t(`accounts.types.${type}`) }))}
@@ -203,34 +218,25 @@ export function AccountDialog({ organizationId, accounts, account, parent, open,
                 label={t('accounts.fields.subtype')}
                 name="subtype"
                 value={values.subtype}
-                error={errors.subtype}
+                error={fieldError(form, 'subtype')}
                 disabled={system}
                 hint={t('accounts.form.subtypeHint')}
-                onChange={set('subtype')}
+                onChange={(e) => form.setValue('subtype', e.target.value)}
                 options={subtypeOptions}
               />
               <SelectInput
                 label={t('accounts.fields.parent')}
                 name="parent_id"
                 value={values.parent_id}
-                error={errors.parent_id}
+                error={fieldError(form, 'parent_id')}
                 onChange={(e) => chooseParent(e.target.value)}
                 options={parentOptions}
               />
-              <TextInput
-                label={t('accounts.fields.code')}
-                name="code"
-                required
-                dir="ltr"
-                value={values.code}
-                error={errors.code}
-                hint={t('accounts.form.codeHint')}
-                onChange={set('code')}
-              />
-              <TextInput label={t('accounts.fields.name')} name="name" required value={values.name} error={errors.name} onChange={set('name')} />
-              <TextInput label={t('accounts.fields.nameAr')} name="name_ar" dir="rtl" lang="ar" value={values.name_ar} error={errors.name_ar} onChange={set('name_ar')} />
+              <FormTextInput form={form} name="code" label={t('accounts.fields.code')} required dir="ltr" hint={t('accounts.form.codeHint')} />
+              <FormTextInput form={form} name="name" label={t('accounts.fields.name')} required />
+              <FormTextInput form={form} name="name_ar" label={t('accounts.fields.nameAr')} dir="rtl" lang="ar" />
             </Grid>
-            <TextAreaInput label={t('accounts.fields.description')} name="description" value={values.description} error={errors.description} onChange={set('description')} />
+            <FormTextAreaInput form={form} name="description" label={t('accounts.fields.description')} />
             <Flex gap="3" justify="end">
               <Dialog.Close>
                 <Button type="button" variant="soft" color="gray">

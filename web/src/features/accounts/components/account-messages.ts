@@ -1,20 +1,34 @@
 import { useTranslation } from 'react-i18next';
-import { translateValidationMessage } from '../../../lib/validation';
+import { translateIssue, type IssueLike } from '../../../lib/form-errors';
+
+/** What the form knows about the parent it sent: enough to tell which parent rule the server applied. */
+export interface ParentContext {
+  /** The chosen parent, as the chart the form shows has it; undefined when it is not there. */
+  parent?: { type: string };
+  type: string;
+}
 
 /**
- * The shared schema and the server speak English: the messages this form can meet are shown in
- * the reader's language, anything else as written.
+ * A message by the field an issue names and its code (zod's, or a 422 entry's `type`), never by
+ * its English text. The server's parent rules (functions/src/accounts: the parent must exist, have
+ * the account's type and not be one of its sub-accounts) are told apart by the parent the form sent.
  */
 export function useAccountMessages() {
   const { t } = useTranslation();
-  return (message: string, path: string): string => {
-    if (path === 'code' && message.startsWith('Code is')) return t('accounts.errors.code');
-    if (path === 'code' && message.startsWith('An account with code')) return t('accounts.errors.duplicateCode');
-    if (path === 'subtype' && message.startsWith('Subtype')) return t('accounts.errors.subtype');
-    if (path === 'parent_id' && message.startsWith('A sub-account has')) return t('accounts.errors.parentType');
-    if (path === 'parent_id' && message.startsWith('An account cannot be placed')) return t('accounts.errors.parentLoop');
-    if (path === 'parent_id' && message === 'Parent account not found') return t('accounts.errors.parentMissing');
-    if (path === 'name' && /^Too big|at most/i.test(message)) return t('accounts.errors.nameTooLong');
-    return translateValidationMessage(message);
+  return (issue: IssueLike & { path: string }, context?: ParentContext): string => {
+    switch (issue.path) {
+      case 'code':
+        return issue.code === 'invalid_format' ? t('accounts.errors.code') : translateIssue(issue);
+      case 'subtype':
+        return issue.code === 'custom' || issue.code === 'value_error' ? t('accounts.errors.subtype') : translateIssue(issue);
+      case 'name':
+        return issue.code === 'too_big' ? t('accounts.errors.nameTooLong') : translateIssue(issue);
+      case 'parent_id':
+        if (issue.code !== 'value_error' || !context) return translateIssue(issue);
+        if (!context.parent) return t('accounts.errors.parentMissing');
+        return context.parent.type !== context.type ? t('accounts.errors.parentType') : t('accounts.errors.parentLoop');
+      default:
+        return translateIssue(issue);
+    }
   };
 }

@@ -1,11 +1,13 @@
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { AlertDialog, Button, Callout, Flex } from '@radix-ui/themes';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
+import { errorStatus } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { errorMessage, notify, notifyError } from '../../../lib/notify';
 import { useDeleteAccount } from '../api/delete-account';
+import { accountTransactionsQueryOptions } from '../api/get-account-transactions';
 import type { AccountNode } from '../api/get-chart';
 import { useUpdateAccount } from '../api/update-account';
 import { accountName } from './account-names';
@@ -25,8 +27,24 @@ export function DeleteAccountDialog({ organizationId, account, open, onOpenChang
   const { t } = useTranslation();
   const remove = useDeleteAccount();
   const deactivate = useUpdateAccount();
+  const queryClient = useQueryClient();
   const [refusal, setRefusal] = useState<{ hasPostings: boolean; detail: string } | null>(null);
   const label = `${account.code} ${accountName(account, currentLanguage())}`;
+
+  /**
+   * The API refuses (409) for several reasons (sub-accounts, postings, documents that use the
+   * account…). Which one is told by the account itself, not by the words of the answer: one without
+   * sub-accounts whose ledger card has a row has postings; any other refusal is the server's to explain.
+   */
+  const hasPostings = async () => {
+    if (account.children.length > 0) return false;
+    try {
+      const card = await queryClient.fetchQuery({ ...accountTransactionsQueryOptions(organizationId, account.id, { skip: 0, limit: 1 }), retry: false });
+      return card.count > 0 || card.data.length > 0;
+    } catch {
+      return false;
+    }
+  };
 
   const onDelete = () =>
     remove.mutate(
@@ -36,10 +54,8 @@ export function DeleteAccountDialog({ organizationId, account, open, onOpenChang
           notify.success(t('accounts.delete.deleted', { account: label }));
           onOpenChange(false);
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 409) {
-            return setRefusal({ hasPostings: /has postings/.test(error.detail ?? ''), detail: errorMessage(error) });
-          }
+        onError: async (error) => {
+          if (errorStatus(error) === 409) return setRefusal({ hasPostings: await hasPostings(), detail: errorMessage(error) });
           notifyError(error);
         },
       },

@@ -31,9 +31,9 @@ const card = (query: URLSearchParams) => {
     data: [
       ...(filtered
         ? []
-        : [{ entry_id: 'je-1', entry_number: 1, date: '2025-02-01', memo: 'Opening capital', description: null, source_type: 'manual', source_id: 'je-1', debit: '1000.000', credit: '0.000', balance: '1000.000' }]),
-      { entry_id: 'je-2', entry_number: 2, date: '2025-03-05', memo: 'Invoice INV-000001', description: 'Cash sale', source_type: 'invoice', source_id: 'inv-1', debit: '250.500', credit: '0.000', balance: filtered ? '1250.500' : '1250.500' },
-      { entry_id: 'je-3', entry_number: 3, date: '2025-03-09', memo: 'Rent March', description: null, source_type: 'manual', source_id: 'je-3', debit: '0.000', credit: '100.000', balance: '1150.500' },
+        : [{ entry_id: 'je-1', entry_number: 1, entry_name: 'JE-000001', date: '2025-02-01', memo: 'Opening capital', description: null, source_type: 'manual', source_id: 'je-1', debit: '1000.000', credit: '0.000', balance: '1000.000' }]),
+      { entry_id: 'je-2', entry_number: 2, entry_name: 'INV-000001', date: '2025-03-05', memo: 'Invoice INV-000001', description: 'Cash sale', source_type: 'invoice', source_id: 'inv-1', debit: '250.500', credit: '0.000', balance: filtered ? '1250.500' : '1250.500' },
+      { entry_id: 'je-3', entry_number: 3, entry_name: 'JE-000003', date: '2025-03-09', memo: 'Rent March', description: null, source_type: 'manual', source_id: 'je-3', debit: '0.000', credit: '100.000', balance: '1150.500' },
     ],
     count: filtered ? 2 : 3,
   };

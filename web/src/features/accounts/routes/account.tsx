@@ -1,16 +1,15 @@
 import { Badge, Button, Card, DataList, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { accountTransactionsQuery } from '@daftar/shared/schemas/accounting';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { EmptyState, Loading, QueryError } from '../../../components/feedback';
-import { TextInput } from '../../../components/fields';
+import { FormTextInput } from '../../../components/fields';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { formatMoney } from '../../../lib/format';
+import { useZodForm } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCurrentOrganization } from '../../../lib/organizations';
-import { translateValidationMessage } from '../../../lib/validation';
 import { useAccount, type Account } from '../api/get-account';
 import { useAccountTransactions } from '../api/get-account-transactions';
 import { accountName } from '../components/account-names';
@@ -72,29 +71,27 @@ export function AccountRoute() {
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   const skip = Math.max(0, Number(params.get('skip')) || 0);
-  const [draft, setDraft] = useState({ from, to });
-  const [rangeError, setRangeError] = useState<string | null>(null);
+  // The form's names are the query's, so the schema's messages land on the dates they are about.
+  const filters = useZodForm<typeof accountTransactionsQuery, { start_date: string; end_date: string }>(accountTransactionsQuery, {
+    defaultValues: { start_date: from, end_date: to },
+    prepare: (values) => ({ start_date: values.start_date || undefined, end_date: values.end_date || undefined }),
+  });
   const account = useAccount(org, accountId);
   const card = useAccountTransactions(org, accountId, { start_date: from || undefined, end_date: to || undefined, skip, limit: LEDGER_PAGE_SIZE }, !!organizationId);
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = accountTransactionsQuery.safeParse({ start_date: draft.from || undefined, end_date: draft.to || undefined });
-    if (!checked.success) return setRangeError(translateValidationMessage(checked.error.issues[0]!.message));
-    setRangeError(null);
+  const apply = filters.handleSubmit(({ start_date, end_date }) => {
     setParams(
       () => {
         const next = new URLSearchParams();
-        if (draft.from) next.set('from', draft.from);
-        if (draft.to) next.set('to', draft.to);
+        if (start_date) next.set('from', start_date);
+        if (end_date) next.set('to', end_date);
         return next;
       },
       { replace: true },
     );
-  };
+  });
   const clear = () => {
-    setDraft({ from: '', to: '' });
-    setRangeError(null);
+    filters.reset({ start_date: '', end_date: '' });
     setParams(new URLSearchParams(), { replace: true });
   };
   const page = (next: number) =>
@@ -133,10 +130,10 @@ export function AccountRoute() {
       <Heading as="h2" size="4">
         {t('accounts.ledger.title')}
       </Heading>
-      <form onSubmit={apply} aria-label={t('accounts.ledger.filters')} noValidate>
+      <form onSubmit={(event) => void apply(event)} aria-label={t('accounts.ledger.filters')} noValidate>
         <Flex gap="3" align="end" wrap="wrap">
-          <TextInput label={t('accounts.ledger.from')} type="date" name="start_date" value={draft.from} error={rangeError ?? undefined} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
-          <TextInput label={t('accounts.ledger.to')} type="date" name="end_date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+          <FormTextInput form={filters} name="start_date" label={t('accounts.ledger.from')} type="date" />
+          <FormTextInput form={filters} name="end_date" label={t('accounts.ledger.to')} type="date" />
           <Button type="submit">{t('accounts.ledger.apply')}</Button>
           {from || to ? (
             <Button type="button" variant="soft" color="gray" onClick={clear}>

@@ -154,6 +154,10 @@ describe('chart of accounts', () => {
   it('explains that an account with postings cannot be deleted and offers to deactivate it', async () => {
     const { requests } = api('admin', {
       [`DELETE ${API}/accounts/acc-1115`]: () => ({ status: 409, json: { detail: 'Account 1115 Petty cash has postings and cannot be deleted; deactivate it instead' } }),
+      // The refusal is told by the account's ledger card having a row, not by the answer's words.
+      [`GET ${API}/accounts/acc-1115/transactions`]: () => ({
+        json: { account_id: 'acc-1115', currency: 'JOD', opening_balance: '0.000', data: [{ entry_id: 'je-1', entry_name: 'JE-000001', date: '2025-02-01', memo: null, description: null, source_type: 'manual', source_id: 'je-1', debit: '5.000', credit: '0.000', balance: '5.000' }], count: 1 },
+      }),
       [`PATCH ${API}/accounts/acc-1115`]: () => ({ json: { id: 'acc-1115', code: '1115', is_active: false } }),
     });
     renderRoutes(routes, '/accounting/chart');

@@ -1,22 +1,30 @@
 import { Button, Callout, Dialog, Flex, Text } from '@radix-ui/themes';
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { schemas } from '@daftar/shared';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectInput, TextAreaInput, TextInput } from '../../../components/fields';
+import { FormSelectInput, FormTextAreaInput, FormTextInput } from '../../../components/fields';
+import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
-import { validateForm, type FieldErrors } from '../../../lib/validation';
 import { useCreateApiKey, type CreatedApiKey } from '../api/create-api-key';
 
 const EXPIRY_DAYS = ['', '30', '90', '180', '365'] as const;
 
 const emptyForm = () => ({ name: '', description: '', role: 'viewer', expires_in_days: '' });
+type Values = ReturnType<typeof emptyForm>;
+
+/** The form's strings as the API takes them: no description, no expiry when left empty. */
+const toBody = (values: Values) => ({
+  name: values.name,
+  description: values.description.trim() || undefined,
+  role: values.role,
+  expires_in_days: values.expires_in_days ? Number(values.expires_in_days) : undefined,
+});
 
 export function CreateApiKeyDialog({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState(emptyForm);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useZodForm<typeof schemas.apiKeyCreate, Values>(schemas.apiKeyCreate, { defaultValues: emptyForm(), prepare: toBody });
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const create = useCreateApiKey();
 
@@ -24,23 +32,14 @@ export function CreateApiKeyDialog({ organizationId }: { organizationId: string 
     setOpen(next);
     if (!next) {
       setCreated(null);
-      setValues(emptyForm());
-      setErrors({});
+      form.reset(emptyForm());
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateForm(schemas.apiKeyCreate, {
-      name: values.name,
-      description: values.description.trim() || undefined,
-      role: values.role,
-      expires_in_days: values.expires_in_days ? Number(values.expires_in_days) : undefined,
-    });
-    if (!result.success) return setErrors(result.errors);
-    setErrors({});
-    create.mutate({ organizationId, data: result.data }, { onSuccess: setCreated });
-  };
+  const onSubmit = form.handleSubmit((data) => {
+    // The shared handler's toast reports the failure; invalid input is also shown on its field.
+    create.mutate({ organizationId, data }, { onSuccess: setCreated, onError: (error) => void applyServerErrors(form, error) });
+  });
 
   const copy = async (key: string) => {
     try {
@@ -80,34 +79,24 @@ export function CreateApiKeyDialog({ organizationId }: { organizationId: string 
             </Flex>
           </Flex>
         ) : (
-          <form onSubmit={onSubmit} noValidate>
+          <form onSubmit={(event) => void onSubmit(event)} noValidate>
             <Dialog.Description size="2" mb="4" color="gray">
               {t('apiKeys.createDescription')}
             </Dialog.Description>
             <Flex direction="column" gap="4">
-              <TextInput label={t('apiKeys.name')} name="name" required value={values.name} error={errors.name} onChange={(e) => setValues({ ...values, name: e.target.value })} />
-              <TextAreaInput
-                label={t('apiKeys.description')}
-                name="description"
-                value={values.description}
-                error={errors.description}
-                onChange={(e) => setValues({ ...values, description: e.target.value })}
-              />
-              <SelectInput
-                label={t('members.role')}
+              <FormTextInput form={form} name="name" label={t('apiKeys.name')} required />
+              <FormTextAreaInput form={form} name="description" label={t('apiKeys.description')} />
+              <FormSelectInput
+                form={form}
                 name="role"
-                value={values.role}
-                error={errors.role}
+                label={t('members.role')}
                 hint={t('apiKeys.roleHint')}
-                onChange={(e) => setValues({ ...values, role: e.target.value })}
                 options={schemas.API_KEY_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
               />
-              <SelectInput
-                label={t('apiKeys.expiry')}
+              <FormSelectInput
+                form={form}
                 name="expires_in_days"
-                value={values.expires_in_days}
-                error={errors.expires_in_days}
-                onChange={(e) => setValues({ ...values, expires_in_days: e.target.value })}
+                label={t('apiKeys.expiry')}
                 options={EXPIRY_DAYS.map((days) => ({ value: days, label: days ? t('apiKeys.expiresInDays', { count: Number(days) }) : t('apiKeys.never') }))}
               />
               <Flex gap="3" justify="end">

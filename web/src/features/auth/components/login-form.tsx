@@ -1,43 +1,37 @@
 import { Button, Flex, Link as TextLink, Text } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { TextInput } from '../../../components/fields';
-import { ApiError } from '../../../lib/api-client';
+import { FormTextInput } from '../../../components/fields';
+import { errorStatus } from '../../../lib/api-client';
 import { completeSignIn } from '../../../lib/auth';
+import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import { notify, notifyError } from '../../../lib/notify';
-import type { FieldErrors } from '../../../lib/validation';
 import { useLogin } from '../api/login';
 
 /**
  * The shared schemas (and zod) load after the sign-in screen is up, keeping them out of the
- * entry chunk; by the time someone submits they are there.
+ * entry chunk; by the time someone submits they are there (useZodForm fetches them on mount).
  */
-const loadValidation = () => import('./login-validation');
+const loadSchema = () => import('./login-validation').then((module) => module.loginSchema);
 
-const isUnverified = (error: unknown) => error instanceof ApiError && error.status === 403 && /not verified/i.test(error.detail ?? '');
+/**
+ * Right credentials, unverified address: the sign-in call's only 403 (functions/src/auth). Told
+ * by its status, not by the words of its detail.
+ */
+const isUnverified = (error: unknown) => errorStatus(error) === 403;
 
 export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const login = useLogin();
-  const [values, setValues] = useState({ username: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<'username' | 'password'>>({});
+  const form = useZodForm(loadSchema, { defaultValues: { username: '', password: '' } });
   const [finishing, setFinishing] = useState(false);
 
-  useEffect(() => {
-    void loadValidation();
-  }, []);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const { validateLogin } = await loadValidation();
-    const result = validateLogin(values);
-    if (!result.success) return setErrors(result.errors);
-    setErrors({});
-    login.mutate(result.data, {
+  const onSubmit = form.handleSubmit((data) => {
+    login.mutate(data, {
       onSuccess: async ({ access_token }) => {
         setFinishing(true);
         const next = await completeSignIn(queryClient, access_token);
@@ -46,37 +40,20 @@ export function LoginForm() {
       onError: (error) => {
         if (isUnverified(error)) {
           notify.warning(t('auth.verifyBeforeSignIn'));
-          void navigate(`/verify-email?email=${encodeURIComponent(result.data.username)}`);
+          void navigate(`/verify-email?email=${encodeURIComponent(data.username)}`);
           return;
         }
+        applyServerErrors(form, error);
         notifyError(error);
       },
     });
-  };
+  });
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Flex direction="column" gap="4">
-        <TextInput
-          label={t('auth.email')}
-          type="email"
-          name="username"
-          autoComplete="email"
-          required
-          value={values.username}
-          error={errors.username}
-          onChange={(e) => setValues({ ...values, username: e.target.value })}
-        />
-        <TextInput
-          label={t('auth.password')}
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={values.password}
-          error={errors.password}
-          onChange={(e) => setValues({ ...values, password: e.target.value })}
-        />
+        <FormTextInput form={form} name="username" label={t('auth.email')} type="email" autoComplete="email" required />
+        <FormTextInput form={form} name="password" label={t('auth.password')} type="password" autoComplete="current-password" required />
         <Flex justify="end">
           <TextLink asChild size="2">
             <Link to="/recover-password">{t('auth.forgotPassword')}</Link>

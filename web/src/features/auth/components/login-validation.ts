@@ -1,9 +1,8 @@
 // Subpath imports: the sign-in chunk must not carry every schema of the product.
 import { loginForm } from '@daftar/shared/schemas/auth';
 import { email } from '@daftar/shared/schemas/common';
-import { validateForm } from '../../../lib/validation';
+// Loaded with them: the message table the sign-in form's errors are translated with.
+import '../../../lib/validation';
 
 /** The e-mail must look like one (SPEC §5); the password is only required, not re-judged here. */
-const loginSchema = loginForm.pick({ password: true }).extend({ username: email });
-
-export const validateLogin = (values: { username: string; password: string }) => validateForm(loginSchema, values);
+export const loginSchema = loginForm.pick({ password: true }).extend({ username: email });

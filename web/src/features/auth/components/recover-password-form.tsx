@@ -1,33 +1,27 @@
 import { Button, Flex, Link as TextLink, Text } from '@radix-ui/themes';
 import { schemas } from '@daftar/shared';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Notice } from '../../../components/feedback';
-import { TextInput } from '../../../components/fields';
+import { FormTextInput } from '../../../components/fields';
+import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
-import { validateForm } from '../../../lib/validation';
 import { useRecoverPassword } from '../api/recover-password';
 
 export function RecoverPasswordForm() {
   const { t } = useTranslation();
   const recover = useRecoverPassword();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useZodForm(schemas.emailBody, { defaultValues: { email: '' } });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateForm(schemas.emailBody, { email });
-    if (!result.success) return setError(result.errors.email);
-    setError(undefined);
-    recover.mutate(result.data.email, { onSuccess: () => notify.success(t('recover.sent')) });
-  };
+  const onSubmit = form.handleSubmit(({ email }) => {
+    recover.mutate(email, { onSuccess: () => notify.success(t('recover.sent')), onError: (error) => void applyServerErrors(form, error) });
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Flex direction="column" gap="4">
         {recover.isSuccess ? <Notice color="green">{t('recover.sent')}</Notice> : null}
-        <TextInput label={t('auth.email')} type="email" name="email" autoComplete="email" required value={email} error={error} onChange={(e) => setEmail(e.target.value)} />
+        <FormTextInput form={form} name="email" label={t('auth.email')} type="email" autoComplete="email" required />
         <Button type="submit" size="3" loading={recover.isPending}>
           {t('recover.submit')}
         </Button>

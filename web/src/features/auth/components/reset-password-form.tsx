@@ -1,20 +1,18 @@
 import { Button, Flex, Link as TextLink, Text } from '@radix-ui/themes';
 import { schemas } from '@daftar/shared';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { Notice } from '../../../components/feedback';
-import { TextInput } from '../../../components/fields';
+import { FormTextInput } from '../../../components/fields';
+import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
-import { validateForm, type FieldErrors } from '../../../lib/validation';
 import { useResetPassword } from '../api/reset-password';
 
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const [values, setValues] = useState({ new_password: '', confirm_password: '' });
-  const [errors, setErrors] = useState<FieldErrors<'new_password' | 'confirm_password'>>({});
+  const form = useZodForm(schemas.resetPasswordForm, { defaultValues: { new_password: '', confirm_password: '' } });
 
   if (!token) {
     return (
@@ -27,43 +25,22 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     );
   }
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateForm(schemas.resetPasswordForm, values);
-    if (!result.success) return setErrors(result.errors);
-    setErrors({});
-    reset.mutate({ token, new_password: result.data.new_password }, {
+  const onSubmit = form.handleSubmit(({ new_password }) => {
+    reset.mutate({ token, new_password }, {
       onSuccess: () => {
         notify.success(t('reset.success'));
         void navigate('/login', { replace: true });
       },
+      // The shared handler's toast reports the failure; invalid input is also shown on its field.
+      onError: (error) => void applyServerErrors(form, error),
     });
-  };
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Flex direction="column" gap="4">
-        <TextInput
-          label={t('reset.newPassword')}
-          type="password"
-          name="new_password"
-          autoComplete="new-password"
-          required
-          value={values.new_password}
-          error={errors.new_password}
-          hint={t('auth.passwordHint')}
-          onChange={(e) => setValues({ ...values, new_password: e.target.value })}
-        />
-        <TextInput
-          label={t('auth.confirmPassword')}
-          type="password"
-          name="confirm_password"
-          autoComplete="new-password"
-          required
-          value={values.confirm_password}
-          error={errors.confirm_password}
-          onChange={(e) => setValues({ ...values, confirm_password: e.target.value })}
-        />
+        <FormTextInput form={form} name="new_password" label={t('reset.newPassword')} type="password" autoComplete="new-password" required hint={t('auth.passwordHint')} />
+        <FormTextInput form={form} name="confirm_password" label={t('auth.confirmPassword')} type="password" autoComplete="new-password" required />
         <Button type="submit" size="3" loading={reset.isPending}>
           {t('reset.submit')}
         </Button>

@@ -1,14 +1,14 @@
 import { CheckCircledIcon } from '@radix-ui/react-icons';
 import { Button, Callout, Flex, Link as TextLink, Text } from '@radix-ui/themes';
 import { schemas } from '@daftar/shared';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { Loading, QueryError } from '../../../components/feedback';
-import { TextInput } from '../../../components/fields';
+import { FormTextInput } from '../../../components/fields';
 import { isSignedIn } from '../../../lib/auth';
+import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
-import { validateForm, type FieldErrors } from '../../../lib/validation';
 import { useVerificationStatus } from '../api/check-verification-status';
 import { useResendVerification } from '../api/resend-verification';
 import { useVerifyEmailCode } from '../api/verify-email-code';
@@ -36,9 +36,7 @@ function Verified() {
 export function VerifyEmailForm({ initialEmail, token }: { initialEmail: string; token: string | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [email, setEmail] = useState(initialEmail);
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'email' | 'code'>>({});
+  const form = useZodForm(schemas.verifyEmailCode, { defaultValues: { email: initialEmail, code: '' } });
   const verifyCode = useVerifyEmailCode();
   const verifyToken = useVerifyEmailToken();
   const resend = useResendVerification();
@@ -54,51 +52,40 @@ export function VerifyEmailForm({ initialEmail, token }: { initialEmail: string;
   if (token && (verifyToken.isPending || verifyToken.isIdle)) return <Loading label={t('verify.verifying')} />;
   if (verifyToken.isSuccess || status.data?.is_verified) return <Verified />;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateForm(schemas.verifyEmailCode, { email, code });
-    if (!result.success) return setErrors(result.errors);
-    setErrors({});
-    verifyCode.mutate(result.data, {
+  const onSubmit = form.handleSubmit((data) => {
+    verifyCode.mutate(data, {
       onSuccess: () => {
         notify.success(t('verify.verified'));
         void navigate(isSignedIn() ? '/' : '/login', { replace: true });
       },
+      // The shared handler's toast reports the failure; invalid input is also shown on its field.
+      onError: (error) => void applyServerErrors(form, error),
     });
-  };
+  });
 
-  const onResend = () => {
-    const result = validateForm(schemas.emailBody, { email });
-    if (!result.success) return setErrors(result.errors);
-    setErrors({});
-    resend.mutate(result.data.email, { onSuccess: () => notify.success(t('verify.codeSent', { email: result.data.email })) });
+  /** A new code needs only the address: the code field's message (if any) goes. */
+  const onResend = async () => {
+    form.clearErrors('code');
+    if (!(await form.trigger('email'))) return;
+    const { email } = schemas.emailBody.parse({ email: form.getValues('email') });
+    resend.mutate(email, { onSuccess: () => notify.success(t('verify.codeSent', { email })), onError: (error) => void applyServerErrors(form, error) });
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Flex direction="column" gap="4">
         {verifyToken.isError ? <QueryError error={verifyToken.error} /> : null}
-        <TextInput
-          label={t('auth.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          error={errors.email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <TextInput
-          label={t('verify.code')}
+        <FormTextInput form={form} name="email" label={t('auth.email')} type="email" autoComplete="email" required />
+        <FormTextInput
+          form={form}
           name="code"
+          label={t('verify.code')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
           required
-          value={code}
-          error={errors.code}
           hint={t('verify.codeHint')}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+          onChange={(e) => (e.target.value = e.target.value.replace(/\D/g, ''))}
         />
         <Button type="submit" size="3" loading={verifyCode.isPending}>
           {t('verify.submit')}
@@ -107,7 +94,7 @@ export function VerifyEmailForm({ initialEmail, token }: { initialEmail: string;
           <Text size="2" color="gray">
             {t('verify.noCode')}
           </Text>
-          <Button type="button" variant="soft" onClick={onResend} loading={resend.isPending}>
+          <Button type="button" variant="soft" onClick={() => void onResend()} loading={resend.isPending}>
             {t('verify.resend')}
           </Button>
         </Flex>

@@ -1,11 +1,12 @@
 import { Button, Dialog, Flex } from '@radix-ui/themes';
 import { bankTransactionCreate } from '@daftar/shared/schemas/banking';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorsFromIssues, errorsFromValidationDetail, type DocumentErrors } from '../../../components/document-lines-editor';
-import { TextInput } from '../../../components/fields';
-import { ApiError } from '../../../lib/api-client';
-import { notify, notifyError } from '../../../lib/notify';
+import { FormTextInput } from '../../../components/fields';
+import { reportFormFailure } from '../../../lib/form-failure';
+import { payloadSchema, textOrNull } from '../../../lib/form-schema';
+import { useZodForm } from '../../../lib/forms';
+import { notify } from '../../../lib/notify';
 import { useAddStatementLine } from '../api/add-statement-line';
 import { useBankingMessages } from './banking-messages';
 import { isZeroAmount, today } from './labels';
@@ -17,43 +18,33 @@ export function AddLineDialog({ organizationId, bankAccountId }: { organizationI
   const { t } = useTranslation();
   const messages = useBankingMessages();
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState(emptyForm);
-  const [errors, setErrors] = useState<DocumentErrors>({});
   const add = useAddStatementLine();
+  const schema = useMemo(
+    () =>
+      payloadSchema(
+        bankTransactionCreate,
+        (values: ReturnType<typeof emptyForm>) => ({ date: values.date, description: values.description, reference: textOrNull(values.reference), amount: values.amount.trim() }),
+        // A statement line moves money: zero is refused by the server too.
+        (values) => (values.amount.trim() && isZeroAmount(values.amount) ? [{ path: ['amount'], message: t('banking.errors.signedAmount') }] : []),
+      ),
+    [t],
+  );
+  const form = useZodForm(schema, { defaultValues: emptyForm(), messages: messages.client });
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    setErrors({});
-    if (next) setValues(emptyForm());
+    if (next) form.reset(emptyForm());
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = bankTransactionCreate.safeParse({
-      date: values.date,
-      description: values.description,
-      reference: values.reference.trim() || null,
-      amount: values.amount.trim(),
-    });
-    if (!parsed.success) return setErrors(errorsFromIssues(parsed.error.issues, messages.client));
-    // A statement line moves money: zero is refused by the server too.
-    if (isZeroAmount(values.amount)) return setErrors({ amount: t('banking.errors.signedAmount') });
-    setErrors({});
-    add.mutate(
-      { organizationId, bankAccountId, data: parsed.data },
-      {
-        onSuccess: () => {
-          notify.success(t('banking.addLine.added'));
-          setOpen(false);
-        },
-        onError: (error) => {
-          const fieldErrors = error instanceof ApiError && error.status === 422 ? errorsFromValidationDetail(error.body, messages.server) : null;
-          if (fieldErrors) setErrors(fieldErrors);
-          else notifyError(error);
-        },
-      },
-    );
-  };
+  const onSubmit = form.handleSubmit(async (data) => {
+    try {
+      await add.mutateAsync({ organizationId, bankAccountId, data });
+    } catch (error) {
+      return reportFormFailure(form, error, { message: messages.server });
+    }
+    notify.success(t('banking.addLine.added'));
+    setOpen(false);
+  });
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -65,34 +56,19 @@ export function AddLineDialog({ organizationId, bankAccountId }: { organizationI
         <Dialog.Description size="2" mb="4" color="gray">
           {t('banking.addLine.description')}
         </Dialog.Description>
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
           <Flex direction="column" gap="4">
-            <TextInput label={t('banking.lines.date')} name="date" type="date" value={values.date} error={errors.date} onChange={(e) => setValues({ ...values, date: e.target.value })} />
-            <TextInput
-              label={t('banking.lines.description')}
-              name="description"
-              value={values.description}
-              error={errors.description}
-              onChange={(e) => setValues({ ...values, description: e.target.value })}
-            />
-            <TextInput label={t('banking.lines.reference')} name="reference" value={values.reference} error={errors.reference} onChange={(e) => setValues({ ...values, reference: e.target.value })} />
-            <TextInput
-              label={t('banking.lines.amount')}
-              name="amount"
-              inputMode="decimal"
-              dir="ltr"
-              value={values.amount}
-              error={errors.amount}
-              hint={t('banking.addLine.amountHint')}
-              onChange={(e) => setValues({ ...values, amount: e.target.value })}
-            />
+            <FormTextInput form={form} name="date" label={t('banking.lines.date')} type="date" />
+            <FormTextInput form={form} name="description" label={t('banking.lines.description')} />
+            <FormTextInput form={form} name="reference" label={t('banking.lines.reference')} />
+            <FormTextInput form={form} name="amount" label={t('banking.lines.amount')} inputMode="decimal" dir="ltr" hint={t('banking.addLine.amountHint')} />
             <Flex gap="3" justify="end">
               <Dialog.Close>
                 <Button type="button" variant="soft" color="gray">
                   {t('common.cancel')}
                 </Button>
               </Dialog.Close>
-              <Button type="submit" loading={add.isPending}>
+              <Button type="submit" loading={form.formState.isSubmitting || add.isPending}>
                 {t('banking.addLine.submit')}
               </Button>
             </Flex>

@@ -1,12 +1,13 @@
 import { Button, Dialog, Flex, Grid } from '@radix-ui/themes';
 import { bankAccountCreate, bankAccountUpdate, JORDAN_BANKS } from '@daftar/shared/schemas/banking';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorsFromIssues, errorsFromValidationDetail, type DocumentErrors } from '../../../components/document-lines-editor';
-import { SelectInput, TextAreaInput, TextInput } from '../../../components/fields';
-import { ApiError } from '../../../lib/api-client';
+import { FormSelectInput, FormTextAreaInput, FormTextInput } from '../../../components/fields';
+import { reportFormFailure } from '../../../lib/form-failure';
+import { payloadSchema } from '../../../lib/form-schema';
+import { useZodForm } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/i18n';
-import { notify, notifyError } from '../../../lib/notify';
+import { notify } from '../../../lib/notify';
 import { useCreateBankAccount } from '../api/create-bank-account';
 import type { BankAccount } from '../api/get-bank-accounts';
 import { isBankLedgerAccount, useLedgerAccounts } from '../api/get-ledger-accounts';
@@ -25,6 +26,8 @@ const formFor = (bank?: BankAccount) => ({
   notes: bank?.notes ?? '',
 });
 
+type Values = ReturnType<typeof formFor>;
+
 const isZeroText = (amount: string) => /^[+-]?0*(\.0*)?$/.test(amount.trim());
 
 /**
@@ -36,72 +39,45 @@ export function BankAccountDialog({ organizationId, bank, trigger }: { organizat
   const messages = useBankingMessages();
   const banksListId = useId();
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState(() => formFor(bank));
-  const [errors, setErrors] = useState<DocumentErrors>({});
   const ledger = useLedgerAccounts(organizationId);
   const create = useCreateBankAccount();
   const update = useUpdateBankAccount();
-  const pending = create.isPending || update.isPending;
   const ledgerLocked = !!bank && (bank.transaction_count > 0 || !isZeroText(bank.opening_balance));
-
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    setErrors({});
-    if (next) setValues(formFor(bank));
-  };
-  const set = (field: keyof ReturnType<typeof formFor>) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
-
-  const onFailed = (error: Error) => {
-    const fieldErrors = error instanceof ApiError && error.status === 422 ? errorsFromValidationDetail(error.body, messages.server) : null;
-    if (fieldErrors) setErrors(fieldErrors);
-    else notifyError(error);
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const shared = {
+  const schema = useMemo(() => {
+    const shared = (values: Values) => ({
       name: values.name,
       bank_name: values.bank_name,
       account_number: values.account_number.trim(),
       iban: values.iban.trim(),
       notes: values.notes.trim(),
-    };
-    if (bank) {
-      const parsed = bankAccountUpdate.safeParse({ ...shared, ...(ledgerLocked ? {} : { account_id: values.account_id }), version: bank.version });
-      if (!parsed.success) return setErrors(errorsFromIssues(parsed.error.issues, messages.client));
-      setErrors({});
-      update.mutate(
-        { organizationId, bankAccountId: bank.id, data: parsed.data },
-        {
-          onSuccess: (saved) => {
-            notify.success(t('banking.form.saved', { name: saved.name }));
-            setOpen(false);
-          },
-          onError: onFailed,
-        },
-      );
-      return;
-    }
-    const opening = values.opening_balance.trim();
-    const parsed = bankAccountCreate.safeParse({
-      ...shared,
-      account_id: values.account_id,
-      opening_balance: opening || null,
-      opening_balance_date: opening ? values.opening_balance_date : null,
     });
-    if (!parsed.success) return setErrors(errorsFromIssues(parsed.error.issues, messages.client));
-    setErrors({});
-    create.mutate(
-      { organizationId, data: parsed.data },
-      {
-        onSuccess: (created) => {
-          notify.success(t('banking.form.created', { name: created.name }));
-          setOpen(false);
-        },
-        onError: onFailed,
-      },
-    );
+    return bank
+      ? payloadSchema(bankAccountUpdate, (values: Values) => ({ ...shared(values), ...(ledgerLocked ? {} : { account_id: values.account_id }), version: bank.version }))
+      : payloadSchema(bankAccountCreate, (values: Values) => {
+          const opening = values.opening_balance.trim();
+          return { ...shared(values), account_id: values.account_id, opening_balance: opening || null, opening_balance_date: opening ? values.opening_balance_date : null };
+        });
+  }, [bank, ledgerLocked]);
+  const form = useZodForm(schema, { defaultValues: formFor(bank), messages: messages.client });
+  const pending = form.formState.isSubmitting || create.isPending || update.isPending;
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) form.reset(formFor(bank));
   };
+
+  const onSubmit = form.handleSubmit(async (data) => {
+    let saved: BankAccount;
+    try {
+      saved = bank
+        ? await update.mutateAsync({ organizationId, bankAccountId: bank.id, data })
+        : await create.mutateAsync({ organizationId, data: data as Parameters<typeof create.mutateAsync>[0]['data'] });
+    } catch (error) {
+      return reportFormFailure(form, error, { message: messages.server });
+    }
+    notify.success(t(bank ? 'banking.form.saved' : 'banking.form.created', { name: saved.name }));
+    setOpen(false);
+  });
 
   const ledgerOptions = [
     { value: '', label: t('banking.form.chooseLedgerAccount') },
@@ -117,61 +93,41 @@ export function BankAccountDialog({ organizationId, bank, trigger }: { organizat
         <Dialog.Description size="2" mb="4" color="gray">
           {t('banking.form.description')}
         </Dialog.Description>
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
           <Flex direction="column" gap="4">
             <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-              <TextInput label={t('banking.fields.name')} name="name" value={values.name} error={errors.name} hint={t('banking.fields.nameHint')} onChange={(e) => set('name')(e.target.value)} />
-              <TextInput label={t('banking.fields.bankName')} name="bank_name" list={banksListId} value={values.bank_name} error={errors.bank_name} onChange={(e) => set('bank_name')(e.target.value)} />
-              <TextInput label={t('banking.fields.accountNumber')} name="account_number" dir="ltr" value={values.account_number} error={errors.account_number} onChange={(e) => set('account_number')(e.target.value)} />
-              <TextInput
-                label={t('banking.fields.iban')}
-                name="iban"
-                dir="ltr"
-                autoComplete="off"
-                value={values.iban}
-                error={errors.iban}
-                hint={t('banking.fields.ibanHint')}
-                onChange={(e) => set('iban')(e.target.value)}
-              />
+              <FormTextInput form={form} name="name" label={t('banking.fields.name')} hint={t('banking.fields.nameHint')} />
+              <FormTextInput form={form} name="bank_name" label={t('banking.fields.bankName')} list={banksListId} />
+              <FormTextInput form={form} name="account_number" label={t('banking.fields.accountNumber')} dir="ltr" />
+              <FormTextInput form={form} name="iban" label={t('banking.fields.iban')} dir="ltr" autoComplete="off" hint={t('banking.fields.ibanHint')} />
             </Grid>
             <datalist id={banksListId}>
               {JORDAN_BANKS.map((b) => (
                 <option key={b.name} value={arabic ? b.name_ar : b.name} />
               ))}
             </datalist>
-            <SelectInput
-              label={t('banking.fields.ledgerAccount')}
+            <FormSelectInput
+              form={form}
               name="account_id"
-              value={values.account_id}
-              error={errors.account_id}
+              label={t('banking.fields.ledgerAccount')}
               hint={ledgerLocked ? t('banking.fields.ledgerAccountLocked') : t('banking.fields.ledgerAccountHint')}
               disabled={ledgerLocked}
-              onChange={(e) => set('account_id')(e.target.value)}
               options={ledgerOptions}
             />
             {bank ? null : (
               <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-                <TextInput
-                  label={t('banking.fields.openingBalance')}
+                <FormTextInput
+                  form={form}
                   name="opening_balance"
+                  label={t('banking.fields.openingBalance')}
                   inputMode="decimal"
                   dir="ltr"
-                  value={values.opening_balance}
-                  error={errors.opening_balance}
                   hint={t('banking.fields.openingBalanceHint')}
-                  onChange={(e) => set('opening_balance')(e.target.value)}
                 />
-                <TextInput
-                  label={t('banking.fields.openingBalanceDate')}
-                  name="opening_balance_date"
-                  type="date"
-                  value={values.opening_balance_date}
-                  error={errors.opening_balance_date}
-                  onChange={(e) => set('opening_balance_date')(e.target.value)}
-                />
+                <FormTextInput form={form} name="opening_balance_date" label={t('banking.fields.openingBalanceDate')} type="date" />
               </Grid>
             )}
-            <TextAreaInput label={t('banking.fields.notes')} name="notes" value={values.notes} error={errors.notes} onChange={(e) => set('notes')(e.target.value)} />
+            <FormTextAreaInput form={form} name="notes" label={t('banking.fields.notes')} />
             <Flex gap="3" justify="end">
               <Dialog.Close>
                 <Button type="button" variant="soft" color="gray">

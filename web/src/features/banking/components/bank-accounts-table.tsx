@@ -1,7 +1,7 @@
 import { Badge, Button, Flex, Link as RadixLink, Table, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ActionButton, ActionDialog } from '../../../components/documents/confirm-action-dialog';
 import { TableCaption } from '../../../components/document-lines-editor';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -79,20 +79,19 @@ export function BankAccountsTable({ organizationId, banks, isAdmin }: { organiza
 function ActiveToggle({ organizationId, bank }: { organizationId: string; bank: BankAccount }) {
   const { t } = useTranslation();
   const update = useUpdateBankAccount({ handlesErrors: false });
-  const change = (is_active: boolean) =>
-    update.mutate(
-      { organizationId, bankAccountId: bank.id, data: { is_active, version: bank.version } },
-      { onSuccess: (saved) => notify.success(t(is_active ? 'banking.activated' : 'banking.deactivated', { name: saved.name })) },
-    );
+  const change = async (is_active: boolean) => {
+    const saved = await update.mutateAsync({ organizationId, bankAccountId: bank.id, data: { is_active, version: bank.version } });
+    notify.success(t(is_active ? 'banking.activated' : 'banking.deactivated', { name: saved.name }));
+  };
   if (!bank.is_active) {
     return (
-      <Button size="1" variant="soft" loading={update.isPending} aria-label={t('banking.activateFor', { name: bank.name })} onClick={() => change(true)}>
+      <ActionButton size="1" variant="soft" pending={update.isPending} aria-label={t('banking.activateFor', { name: bank.name })} onAction={() => change(true)}>
         {t('banking.activate')}
-      </Button>
+      </ActionButton>
     );
   }
   return (
-    <ConfirmDialog
+    <ActionDialog
       trigger={
         <Button size="1" variant="soft" color="red" aria-label={t('banking.deactivateFor', { name: bank.name })}>
           {t('banking.deactivate')}
@@ -101,6 +100,7 @@ function ActiveToggle({ organizationId, bank }: { organizationId: string; bank: 
       title={t('banking.deactivateTitle', { name: bank.name })}
       description={t('banking.deactivateDescription')}
       confirmLabel={t('banking.deactivate')}
+      color="red"
       onConfirm={() => change(false)}
       pending={update.isPending}
     />

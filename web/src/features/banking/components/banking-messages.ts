@@ -1,14 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { translateValidationMessage } from '../../../lib/validation';
+import type { ServerIssue } from '../../../lib/forms';
 
 /**
- * The shared banking schema and the server speak English. The forms' own checks have a known
- * meaning per field and are shown in the reader's language; a server's 422 may give a reason the
- * form cannot know (an inactive account, a closed period) and is shown as written unless known.
+ * The banking forms' messages in the reader's language.
+ *
+ * - `client`: the form's own check (the shared schema run here): a message the schema wrote on
+ *   purpose is known by its text, and each field has a known meaning otherwise.
+ * - `server`: a 422 answer's issues, by where they are and their `type`, never by their English
+ *   text; undefined shows the server's reason as written (an inactive account, a closed period).
  */
 export function useBankingMessages() {
   const { t } = useTranslation();
-  const byMessage = (message: string): string | null => {
+  const byMessage = (message: string): string | undefined => {
     const ibanLength = /^A Jordanian IBAN has 30 characters, this one has (\d+)$/.exec(message);
     if (ibanLength) return t('banking.errors.ibanLength', { length: ibanLength[1] });
     if (message.startsWith('A Jordanian IBAN is JO')) return t('banking.errors.ibanJordanLayout');
@@ -28,18 +31,23 @@ export function useBankingMessages() {
       case 'Map either an amount column or debit/credit columns':
         return t('banking.errors.mappingAmount');
       default:
-        return null;
+        return undefined;
     }
   };
-  const client = (message: string, path: string): string => {
-    const known = byMessage(message);
-    if (known) return known;
+  const byPath = (path: string): string | undefined => {
     if (path === 'account_id') return t('banking.errors.ledgerAccountRequired');
     if (path === 'create.account_id') return t('banking.errors.counterAccountRequired');
     if (path === 'amount' || path === 'opening_balance') return t('banking.errors.signedAmount');
     if (path === 'date' || path === 'opening_balance_date') return t('banking.errors.date');
-    return translateValidationMessage(message);
+    return undefined;
   };
-  const server = (message: string): string => byMessage(message) ?? translateValidationMessage(message);
+  const client = ({ path, message }: { path: string; message: string }): string | undefined => byMessage(message) ?? byPath(path);
+  const server = ({ path, type }: ServerIssue): string | undefined => {
+    if (type !== 'too_small') return undefined;
+    if (path === 'name') return t('banking.errors.nameRequired');
+    if (path === 'bank_name') return t('banking.errors.bankNameRequired');
+    if (path === 'description' || path === 'create.description') return t('banking.errors.descriptionRequired');
+    return undefined;
+  };
   return { client, server };
 }

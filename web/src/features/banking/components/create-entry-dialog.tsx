@@ -1,20 +1,35 @@
 import { Button, Callout, Dialog, Flex } from '@radix-ui/themes';
 import { ACCOUNT_TYPES } from '@daftar/shared/schemas/accounting';
 import { bankReconcile } from '@daftar/shared/schemas/banking';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorsFromIssues, errorsFromValidationDetail, type DocumentErrors } from '../../../components/document-lines-editor';
-import { SelectInput, TextInput } from '../../../components/fields';
-import { ApiError } from '../../../lib/api-client';
+import { FormSelectInput, FormTextInput } from '../../../components/fields';
+import { formAlert, reportFormFailure } from '../../../lib/form-failure';
+import { payloadSchema, textOrNull } from '../../../lib/form-schema';
+import { useZodForm, type ServerIssue } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { notify, notifyError } from '../../../lib/notify';
+import { notify } from '../../../lib/notify';
 import { useLedgerAccounts } from '../api/get-ledger-accounts';
 import type { StatementLine } from '../api/get-statement-lines';
 import { useBankingTaxes } from '../api/get-taxes';
 import { useReconcileLine } from '../api/reconcile-line';
 import { useBankingMessages } from './banking-messages';
 import { accountLabel } from './labels';
+
+interface Values {
+  account_id: string;
+  description: string;
+  tax_id: string;
+}
+
+/** The request names the new posting `create`; its fields are this form's. */
+const schema = payloadSchema(
+  bankReconcile,
+  (values: Values) => ({ create: { account_id: values.account_id, description: textOrNull(values.description), tax_id: values.tax_id || null } }),
+  undefined,
+  (path) => (path[0] === 'create' && path.length > 1 ? path.slice(1) : path),
+);
+const FROM_CREATE = { 'create.account_id': 'account_id', 'create.description': 'description', 'create.tax_id': 'tax_id' };
 
 interface CreateEntryDialogProps {
   organizationId: string;
@@ -32,34 +47,25 @@ interface CreateEntryDialogProps {
 export function CreateEntryDialog({ organizationId, bankAccountId, ledgerAccountId, line, onClose }: CreateEntryDialogProps) {
   const { t } = useTranslation();
   const messages = useBankingMessages();
-  const [values, setValues] = useState({ account_id: '', description: line.description, tax_id: '' });
-  const [errors, setErrors] = useState<DocumentErrors>({});
   const accounts = useLedgerAccounts(organizationId);
   const taxes = useBankingTaxes(organizationId);
   const reconcile = useReconcileLine({ handlesErrors: true });
+  // The account is the other side of the bank's line: "choose the counter account".
+  const client = (issue: { path: string; message: string }) =>
+    issue.path === 'account_id' ? t('banking.errors.counterAccountRequired') : messages.client(issue);
+  const server = (issue: ServerIssue) => messages.server({ ...issue, path: issue.path.replace(/^create\./, '') });
+  const form = useZodForm(schema, { defaultValues: { account_id: '', description: line.description, tax_id: '' }, messages: client });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = bankReconcile.safeParse({
-      create: { account_id: values.account_id, description: values.description.trim() || null, tax_id: values.tax_id || null },
-    });
-    if (!parsed.success) return setErrors(fieldsOf(errorsFromIssues(parsed.error.issues, messages.client)));
-    setErrors({});
-    reconcile.mutate(
-      { organizationId, bankAccountId, lineId: line.id, data: parsed.data },
-      {
-        onSuccess: () => {
-          notify.success(t('banking.entry.posted', { description: line.description }));
-          onClose();
-        },
-        onError: (error) => {
-          const fieldErrors = error instanceof ApiError && error.status === 422 ? errorsFromValidationDetail(error.body, messages.server) : null;
-          if (fieldErrors) setErrors(fieldsOf(fieldErrors));
-          else notifyError(error);
-        },
-      },
-    );
-  };
+  const onSubmit = form.handleSubmit(async (data) => {
+    try {
+      await reconcile.mutateAsync({ organizationId, bankAccountId, lineId: line.id, data });
+    } catch (error) {
+      // What is not a field of this form (a closed period's date) is said above the buttons.
+      return reportFormFailure(form, error, { rename: FROM_CREATE, message: server, unplaced: 'form' });
+    }
+    notify.success(t('banking.entry.posted', { description: line.description }));
+    onClose();
+  });
 
   const order = (type: string) => ACCOUNT_TYPES.indexOf(type as (typeof ACCOUNT_TYPES)[number]);
   const accountOptions = [
@@ -82,36 +88,14 @@ export function CreateEntryDialog({ organizationId, bankAccountId, ledgerAccount
         <Dialog.Description size="2" mb="4" color="gray">
           {t('banking.entry.description', { date: formatDate(line.date), description: line.description, amount: formatMoney(line.amount, line.currency) })}
         </Dialog.Description>
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
           <Flex direction="column" gap="4">
-            <SelectInput
-              label={t('banking.entry.account')}
-              name="account_id"
-              value={values.account_id}
-              error={errors.account_id}
-              hint={t('banking.entry.accountHint')}
-              onChange={(e) => setValues({ ...values, account_id: e.target.value })}
-              options={accountOptions}
-            />
-            <TextInput
-              label={t('banking.lines.description')}
-              name="description"
-              value={values.description}
-              error={errors.description}
-              onChange={(e) => setValues({ ...values, description: e.target.value })}
-            />
-            <SelectInput
-              label={t('banking.entry.tax')}
-              name="tax_id"
-              value={values.tax_id}
-              error={errors.tax_id}
-              hint={t('banking.entry.taxHint')}
-              onChange={(e) => setValues({ ...values, tax_id: e.target.value })}
-              options={taxOptions}
-            />
-            {errors.form ? (
+            <FormSelectInput form={form} name="account_id" label={t('banking.entry.account')} hint={t('banking.entry.accountHint')} options={accountOptions} />
+            <FormTextInput form={form} name="description" label={t('banking.lines.description')} />
+            <FormSelectInput form={form} name="tax_id" label={t('banking.entry.tax')} hint={t('banking.entry.taxHint')} options={taxOptions} />
+            {formAlert(form) ? (
               <Callout.Root color="red" role="alert">
-                <Callout.Text>{errors.form}</Callout.Text>
+                <Callout.Text>{formAlert(form)}</Callout.Text>
               </Callout.Root>
             ) : null}
             <Flex gap="3" justify="end">
@@ -120,7 +104,7 @@ export function CreateEntryDialog({ organizationId, bankAccountId, ledgerAccount
                   {t('common.cancel')}
                 </Button>
               </Dialog.Close>
-              <Button type="submit" loading={reconcile.isPending}>
+              <Button type="submit" loading={form.formState.isSubmitting || reconcile.isPending}>
                 {t('banking.entry.submit')}
               </Button>
             </Flex>
@@ -130,17 +114,3 @@ export function CreateEntryDialog({ organizationId, bankAccountId, ledgerAccount
     </Dialog.Root>
   );
 }
-
-/** `create.account_id` → `account_id`; anything not a field of this form (a closed period's date) is shown above the buttons. */
-function fieldsOf(errors: DocumentErrors): DocumentErrors {
-  const fields: DocumentErrors = {};
-  const other: string[] = [];
-  for (const [path, message] of Object.entries(errors)) {
-    const field = path.replace(/^create\./, '');
-    if (field === 'account_id' || field === 'description' || field === 'tax_id') fields[field] ??= message;
-    else other.push(message);
-  }
-  if (other.length) fields.form = other.join(' ');
-  return fields;
-}
-

@@ -1,5 +1,6 @@
 import { Button, Dialog, Flex, Table, Text } from '@radix-ui/themes';
 import { BANK_MATCH_WINDOW_DAYS } from '@daftar/shared/schemas/banking';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableCaption } from '../../../components/document-lines-editor';
 import { EmptyState, Loading, QueryError } from '../../../components/feedback';
@@ -28,21 +29,28 @@ export function FindMatchDialog({ organizationId, bankAccountId, line, onClose, 
   const matches = useMatches(organizationId, bankAccountId, line.id);
   const reconcile = useReconcileLine();
 
-  const choose = (suggestion: MatchSuggestion) =>
-    reconcile.mutate(
-      {
+  // The posting being reconciled with: set within the click, so no button takes a second one meanwhile.
+  const [chosen, setChosen] = useState<string | null>(null);
+
+  const choose = async (suggestion: MatchSuggestion) => {
+    if (chosen || reconcile.isPending) return;
+    setChosen(suggestion.journal_entry_id);
+    try {
+      await reconcile.mutateAsync({
         organizationId,
         bankAccountId,
         lineId: line.id,
         data: { journal_entry_id: suggestion.journal_entry_id, ...(suggestion.payment_id ? { payment_id: suggestion.payment_id } : {}) },
-      },
-      {
-        onSuccess: () => {
-          notify.success(t('banking.match.reconciled', { description: line.description }));
-          onClose();
-        },
-      },
-    );
+      });
+    } catch {
+      // Reported by the shared failure handler; another posting may be chosen.
+      return;
+    } finally {
+      setChosen(null);
+    }
+    notify.success(t('banking.match.reconciled', { description: line.description }));
+    onClose();
+  };
 
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -94,10 +102,10 @@ export function FindMatchDialog({ organizationId, bankAccountId, line, onClose, 
                       <Table.Cell>
                         <Button
                           size="1"
-                          loading={reconcile.isPending && reconcile.variables?.data && 'journal_entry_id' in reconcile.variables.data && reconcile.variables.data.journal_entry_id === suggestion.journal_entry_id}
-                          disabled={reconcile.isPending}
+                          loading={chosen === suggestion.journal_entry_id}
+                          disabled={!!chosen || reconcile.isPending}
                           aria-label={t('banking.match.reconcileWith', { entry: entryName(suggestion) })}
-                          onClick={() => choose(suggestion)}
+                          onClick={() => void choose(suggestion)}
                         >
                           {t('banking.match.reconcile')}
                         </Button>

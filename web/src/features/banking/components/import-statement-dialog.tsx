@@ -1,10 +1,13 @@
 import { Button, Callout, Dialog, Flex, Grid, Switch, Text } from '@radix-ui/themes';
 import { BANK_STATEMENT_DATE_FORMATS, bankStatementMapping, type BankStatementDateFormat } from '@daftar/shared/schemas/banking';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorsFromIssues, type DocumentErrors } from '../../../components/document-lines-editor';
-import { FileInput, SelectInput, TextInput } from '../../../components/fields';
+import { z } from 'zod';
+import { FileInput, FormSelectInput, FormTextInput } from '../../../components/fields';
 import { ApiError } from '../../../lib/api-client';
+import { payloadSchema } from '../../../lib/form-schema';
+import { fieldError, useZodForm } from '../../../lib/forms';
 import { formatNumber } from '../../../lib/format';
 import { notifyError } from '../../../lib/notify';
 import { useImportStatement, type StatementImportResult } from '../api/import-statement';
@@ -13,7 +16,36 @@ import { useBankingMessages } from './banking-messages';
 const MAPPED_COLUMNS = ['date', 'description', 'reference', 'amount', 'debit', 'credit'] as const;
 type MappedColumn = (typeof MAPPED_COLUMNS)[number];
 
-const emptyMapping = (): Record<MappedColumn, string> => ({ date: '', description: '', reference: '', amount: '', debit: '', credit: '' });
+/** Each mapped column is a field of its own (`column_date`, …), named as typed. */
+type ColumnFields = Record<`column_${MappedColumn}`, string>;
+
+interface Values extends ColumnFields {
+  file: File | null;
+  map_columns: boolean;
+  date_format: BankStatementDateFormat;
+  header: 'detect' | 'yes' | 'no';
+}
+
+const emptyForm = (): Values => ({
+  file: null,
+  map_columns: false,
+  date_format: 'auto',
+  header: 'detect',
+  column_date: '',
+  column_description: '',
+  column_reference: '',
+  column_amount: '',
+  column_debit: '',
+  column_credit: '',
+});
+
+/** What the upload sends: the file, the columns (when named here, checked by the shared schema), the format. */
+const statementRequest = z.object({
+  file: z.custom<File>((value) => typeof File !== 'undefined' && value instanceof File),
+  mapping: bankStatementMapping.nullable(),
+  date_format: z.enum(BANK_STATEMENT_DATE_FORMATS),
+  has_header: z.boolean().nullable(),
+});
 
 /** A column named by the person: digits are its 1-based position, anything else its header text. */
 const columnRef = (text: string) => {
@@ -34,60 +66,52 @@ export function ImportStatementDialog({ organizationId, bankAccountId }: { organ
   const messages = useBankingMessages();
   const switchId = useId();
   const [open, setOpen] = useState(false);
-  const [file, setFile] = useState<File | null>(null);
-  const [mapColumns, setMapColumns] = useState(false);
-  const [mapping, setMapping] = useState(emptyMapping);
-  const [dateFormat, setDateFormat] = useState<BankStatementDateFormat>('auto');
-  const [header, setHeader] = useState<'detect' | 'yes' | 'no'>('detect');
-  const [errors, setErrors] = useState<DocumentErrors>({});
   const [problems, setProblems] = useState<string[]>([]);
   const [result, setResult] = useState<StatementImportResult | null>(null);
   const importing = useImportStatement();
+  const schema = useMemo(
+    () =>
+      payloadSchema(
+        statementRequest,
+        (values: Values) => ({
+          // Checked by the form: a statement needs its file.
+          file: values.file as File,
+          mapping: values.map_columns
+            ? (Object.fromEntries(MAPPED_COLUMNS.map((c) => [c, columnRef(values[`column_${c}`])]).filter(([, v]) => v !== undefined)) as z.input<typeof bankStatementMapping>)
+            : null,
+          date_format: values.date_format,
+          has_header: values.header === 'detect' ? null : values.header === 'yes',
+        }),
+        (values) => (values.file ? [] : [{ path: ['file'], message: t('banking.import.fileRequired') }]),
+        (path) => (path[0] === 'mapping' && path.length > 1 ? [`column_${String(path[1])}`] : path),
+      ),
+    [t],
+  );
+  const form = useZodForm(schema, {
+    defaultValues: emptyForm(),
+    messages: (issue) => (issue.path === 'column_date' ? t('banking.import.dateColumnRequired') : messages.client(issue)),
+  });
+  const mapColumns = useWatch({ control: form.control, name: 'map_columns' });
 
-  const reset = () => {
-    setFile(null);
-    setMapColumns(false);
-    setMapping(emptyMapping());
-    setDateFormat('auto');
-    setHeader('detect');
-    setErrors({});
-    setProblems([]);
-    setResult(null);
-  };
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    if (!next) reset();
+    if (!next) {
+      form.reset(emptyForm());
+      setProblems([]);
+      setResult(null);
+    }
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(async (data) => {
     setProblems([]);
-    const found: DocumentErrors = {};
-    if (!file) found.file = t('banking.import.fileRequired');
-    let parsedMapping = null;
-    if (mapColumns) {
-      const parsed = bankStatementMapping.safeParse(Object.fromEntries(MAPPED_COLUMNS.map((c) => [c, columnRef(mapping[c])]).filter(([, v]) => v !== undefined)));
-      if (parsed.success) parsedMapping = parsed.data;
-      else Object.assign(found, errorsFromIssues(parsed.error.issues, (message, path) => (path === 'date' ? t('banking.import.dateColumnRequired') : messages.client(message, path))));
+    try {
+      setResult(await importing.mutateAsync({ organizationId, bankAccountId, statement: data }));
+    } catch (error) {
+      const listed = error instanceof ApiError && error.status === 422 ? statementProblems(error.body) : [];
+      if (listed.length) setProblems(listed);
+      else notifyError(error);
     }
-    setErrors(found);
-    if (Object.keys(found).length || !file) return;
-    importing.mutate(
-      {
-        organizationId,
-        bankAccountId,
-        statement: { file, mapping: parsedMapping, date_format: dateFormat, has_header: header === 'detect' ? null : header === 'yes' },
-      },
-      {
-        onSuccess: setResult,
-        onError: (error) => {
-          const listed = error instanceof ApiError && error.status === 422 ? statementProblems(error.body) : [];
-          if (listed.length) setProblems(listed);
-          else notifyError(error);
-        },
-      },
-    );
-  };
+  });
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -123,30 +147,30 @@ export function ImportStatementDialog({ organizationId, bankAccountId }: { organ
             </Flex>
           </Flex>
         ) : (
-          <form onSubmit={onSubmit} noValidate>
+          <form onSubmit={(event) => void onSubmit(event)} noValidate>
             <Flex direction="column" gap="4">
               <FileInput
                 label={t('banking.import.file')}
                 name="file"
                 accept=".csv,.txt,text/csv,text/plain"
-                error={errors.file}
+                error={fieldError(form, 'file')}
                 hint={t('banking.import.fileHint')}
                 onChange={(e) => {
-                  setFile(e.target.files?.[0] ?? null);
+                  form.setValue('file', e.target.files?.[0] ?? null);
                   setProblems([]);
                 }}
               />
               <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-                <SelectInput
+                <FormSelectInput
+                  form={form}
+                  name="date_format"
                   label={t('banking.import.dateFormat')}
-                  value={dateFormat}
-                  onChange={(e) => setDateFormat(e.target.value as BankStatementDateFormat)}
                   options={BANK_STATEMENT_DATE_FORMATS.map((f) => ({ value: f, label: f === 'auto' ? t('banking.import.dateFormatAuto') : f }))}
                 />
-                <SelectInput
+                <FormSelectInput
+                  form={form}
+                  name="header"
                   label={t('banking.import.header')}
-                  value={header}
-                  onChange={(e) => setHeader(e.target.value as 'detect' | 'yes' | 'no')}
                   options={[
                     { value: 'detect', label: t('banking.import.headerDetect') },
                     { value: 'yes', label: t('banking.import.headerYes') },
@@ -155,7 +179,11 @@ export function ImportStatementDialog({ organizationId, bankAccountId }: { organ
                 />
               </Grid>
               <Flex gap="2" align="center">
-                <Switch id={switchId} checked={mapColumns} onCheckedChange={setMapColumns} />
+                <Controller
+                  control={form.control}
+                  name="map_columns"
+                  render={({ field }) => <Switch id={switchId} ref={field.ref} checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} />}
+                />
                 <Text as="label" htmlFor={switchId} size="2">
                   {t('banking.import.mapColumns')}
                 </Text>
@@ -167,13 +195,7 @@ export function ImportStatementDialog({ organizationId, bankAccountId }: { organ
                   </Text>
                   <Grid columns={{ initial: '2', sm: '3' }} gap="3">
                     {MAPPED_COLUMNS.map((column) => (
-                      <TextInput
-                        key={column}
-                        label={t(`banking.import.columns.${column}`)}
-                        value={mapping[column]}
-                        error={errors[column]}
-                        onChange={(e) => setMapping((m) => ({ ...m, [column]: e.target.value }))}
-                      />
+                      <FormTextInput key={column} form={form} name={`column_${column}`} label={t(`banking.import.columns.${column}`)} />
                     ))}
                   </Grid>
                 </Flex>
@@ -196,7 +218,7 @@ export function ImportStatementDialog({ organizationId, bankAccountId }: { organ
                     {t('common.cancel')}
                   </Button>
                 </Dialog.Close>
-                <Button type="submit" loading={importing.isPending}>
+                <Button type="submit" loading={form.formState.isSubmitting || importing.isPending}>
                   {t('banking.import.submit')}
                 </Button>
               </Flex>

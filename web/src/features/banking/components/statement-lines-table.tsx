@@ -1,6 +1,6 @@
 import { Badge, Button, Flex, Table, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ActionDialog } from '../../../components/documents/confirm-action-dialog';
 import { TableCaption } from '../../../components/document-lines-editor';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -80,7 +80,7 @@ function UnreconcileButton({ organizationId, bankAccountId, line }: { organizati
   const { t } = useTranslation();
   const unreconcile = useUnreconcileLine();
   return (
-    <ConfirmDialog
+    <ActionDialog
       trigger={
         <Button size="1" variant="soft" color="red" aria-label={t('banking.unreconcile.openFor', { description: line.description })}>
           {t('banking.unreconcile.open')}
@@ -89,13 +89,12 @@ function UnreconcileButton({ organizationId, bankAccountId, line }: { organizati
       title={t('banking.unreconcile.title')}
       description={t(line.matched?.kind === 'created' ? 'banking.unreconcile.descriptionCreated' : 'banking.unreconcile.description')}
       confirmLabel={t('banking.unreconcile.confirm')}
+      color="red"
       pending={unreconcile.isPending}
-      onConfirm={() =>
-        unreconcile.mutate(
-          { organizationId, bankAccountId, lineId: line.id },
-          { onSuccess: () => notify.success(t('banking.unreconcile.done', { description: line.description })) },
-        )
-      }
+      onConfirm={async () => {
+        await unreconcile.mutateAsync({ organizationId, bankAccountId, lineId: line.id });
+        notify.success(t('banking.unreconcile.done', { description: line.description }));
+      }}
     />
   );
 }

@@ -144,8 +144,8 @@ describe('reconciliation', { timeout: 30_000 }, () => {
       [`GET ${BANK}/transactions/tx-1/matches`]: () => ({
         json: {
           data: [
-            { journal_entry_id: 'je-20', entry_number: 20, date: '2025-06-02', amount: '250.000', memo: 'Payment received from Petra Stores', description: null, reference: 'CLIQ-5521', source_type: 'payment', source_id: 'pay-1', payment_id: 'pay-1', days_apart: 1, similarity: 0.9 },
-            { journal_entry_id: 'je-15', entry_number: 15, date: '2025-05-29', amount: '250.000', memo: 'Owner deposit', description: null, reference: null, source_type: 'manual', source_id: 'je-15', payment_id: null, days_apart: 5, similarity: 0 },
+            { journal_entry_id: 'je-20', entry_number: 20, entry_name: 'JE-000020', date: '2025-06-02', amount: '250.000', memo: 'Payment received from Petra Stores', description: null, reference: 'CLIQ-5521', source_type: 'payment', source_id: 'pay-1', payment_id: 'pay-1', days_apart: 1, similarity: 0.9 },
+            { journal_entry_id: 'je-15', entry_number: 15, entry_name: 'JE-000015', date: '2025-05-29', amount: '250.000', memo: 'Owner deposit', description: null, reference: null, source_type: 'manual', source_id: 'je-15', payment_id: null, days_apart: 5, similarity: 0 },
           ],
           count: 2,
         },

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, segment } from '../../../lib/api-client';
+import { idempotencyHeaders } from '../../../lib/idempotency';
 import { billsKey, type Bill } from './get-bills';
 
-/** Numbers the draft and posts its journal entry (admin). */
-export const confirmBill = ({ organizationId, billId }: { organizationId: string; billId: string }) =>
-  api.post<Bill>(`/organizations/${segment(organizationId)}/bills/${segment(billId)}/confirm`, { organizationId });
+/** Numbers the draft and posts its journal entry (admin), once per Idempotency-Key. */
+export const confirmBill = ({ organizationId, billId, idempotencyKey }: { organizationId: string; billId: string; idempotencyKey?: string }) =>
+  api.post<Bill>(`/organizations/${segment(organizationId)}/bills/${segment(billId)}/confirm`, { organizationId, headers: idempotencyHeaders(idempotencyKey) });
 
 export const useConfirmBill = () => {
   const queryClient = useQueryClient();

@@ -33,7 +33,10 @@ export function BillActions({ organizationId, bill, role }: { organizationId: st
           description={t('bills.actions.confirmDescription')}
           submitLabel={t('bills.actions.confirmSubmit')}
           pending={confirm.isPending}
-          onConfirm={() => confirm.mutate(ids, { onSuccess: (confirmed) => notify.success(t('bills.actions.confirmed', { number: confirmed.number })) })}
+          onConfirm={async (idempotencyKey) => {
+            const confirmed = await confirm.mutateAsync({ ...ids, idempotencyKey });
+            notify.success(t('bills.actions.confirmed', { number: confirmed.number }));
+          }}
         />
       ) : null}
       {draft && role.isMember ? (
@@ -49,7 +52,10 @@ export function BillActions({ organizationId, bill, role }: { organizationId: st
           description={t('bills.actions.cancelDescription')}
           confirmLabel={t('bills.actions.cancelSubmit')}
           pending={changeStatus.isPending}
-          onConfirm={() => changeStatus.mutate({ ...ids, status: 'cancelled' }, { onSuccess: () => notify.success(t('bills.actions.cancelled')) })}
+          onConfirm={async () => {
+            await changeStatus.mutateAsync({ ...ids, status: 'cancelled' });
+            notify.success(t('bills.actions.cancelled'));
+          }}
         />
       ) : null}
       {draft && role.isMember ? (
@@ -59,17 +65,11 @@ export function BillActions({ organizationId, bill, role }: { organizationId: st
           description={t('bills.actions.deleteDescription')}
           confirmLabel={t('common.delete')}
           pending={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(
-              { ...ids, version: bill.version },
-              {
-                onSuccess: () => {
-                  notify.success(t('bills.actions.deleted'));
-                  navigate('/purchases/bills');
-                },
-              },
-            )
-          }
+          onConfirm={async () => {
+            await remove.mutateAsync({ ...ids, version: bill.version });
+            notify.success(t('bills.actions.deleted'));
+            navigate('/purchases/bills');
+          }}
         />
       ) : null}
     </Flex>

@@ -1,18 +1,20 @@
-import { billCreate, billReplace } from '@daftar/shared/schemas/bills';
-import { useMemo, useState } from 'react';
+import { billCreate, billReplace, type BillReplace } from '@daftar/shared/schemas/bills';
+import { useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { billLineToInput, computeDocumentLines, emptyLine, lineFromDocument, type DocumentLine } from '../../../components/document-lines-editor';
 import {
-  billLineToInput,
-  computeDocumentLines,
-  emptyLine,
-  errorsFromIssues,
-  lineFromDocument,
-  type DocumentErrors,
-  type DocumentLine,
-} from '../../../components/document-lines-editor';
-import { DocumentForm, useContactChoice, incompleteLineErrors, useDraftSaving, type DocumentHeader } from '../../../components/documents/document-form';
+  DocumentForm,
+  documentMessages,
+  lineIssues,
+  useContactChoice,
+  useDraftSaving,
+  type DocumentFormValues,
+} from '../../../components/documents/document-form';
 import { lineTaxOptions } from '../../../components/documents/document-taxes';
-import { TextInput } from '../../../components/fields';
+import { FormTextInput } from '../../../components/fields';
+import { payloadSchema, textOrNull } from '../../../lib/form-schema';
+import { useZodForm } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCreateBill } from '../api/create-bill';
 import type { Account } from '../api/get-accounts';
@@ -21,15 +23,15 @@ import { useContactNames, useSuppliers } from '../api/get-suppliers';
 import type { Tax } from '../api/get-taxes';
 import { useReplaceBill } from '../api/replace-bill';
 import { today } from '../../../components/documents/dates';
-import { useBillMessages } from './form-errors';
 import { accountLabel, lineAccountOptions, useBillLinesLabels } from './labels';
 
 /** A bill also carries the supplier's own number for it. */
-interface Header extends DocumentHeader {
+interface Values extends DocumentFormValues {
   supplier_reference: string;
 }
 
-const headerOf = (bill?: Bill): Header => ({
+/** The form's values for a bill (or a new one, whose first line `newLine` gives). */
+const valuesOf = (bill: Bill | undefined, newLine: () => DocumentLine): Values => ({
   contact_id: bill?.contact_id ?? '',
   issue_date: bill?.issue_date ?? today(),
   due_date: bill?.due_date ?? '',
@@ -37,6 +39,20 @@ const headerOf = (bill?: Bill): Header => ({
   reference: bill?.reference ?? '',
   notes: bill?.notes ?? '',
   price_includes_tax: bill?.price_includes_tax ?? false,
+  lines: bill ? bill.lines.map(lineFromDocument) : [newLine()],
+  version: bill?.version,
+});
+
+/** The body `billCreate` takes (and, with the version read, `billReplace`). */
+const payloadOf = (values: Values) => ({
+  contact_id: values.contact_id,
+  issue_date: values.issue_date,
+  due_date: values.due_date || null,
+  supplier_reference: textOrNull(values.supplier_reference),
+  reference: textOrNull(values.reference),
+  notes: textOrNull(values.notes),
+  price_includes_tax: values.price_includes_tax,
+  lines: values.lines.map(billLineToInput),
 });
 
 interface BillFormProps {
@@ -58,7 +74,6 @@ export function BillForm({ organizationId, currency, taxes, accounts, bill, onSa
   const { t } = useTranslation();
   const language = currentLanguage();
   const labels = useBillLinesLabels();
-  const messages = useBillMessages();
   const suppliers = useSuppliers(organizationId);
   const contactNames = useContactNames(organizationId);
   const create = useCreateBill();
@@ -66,25 +81,50 @@ export function BillForm({ organizationId, currency, taxes, accounts, bill, onSa
   const taxOptions = useMemo(() => lineTaxOptions(taxes, language), [taxes, language]);
   const defaultTaxId = taxOptions.find((option) => taxes.find((tax) => tax.id === option.id)?.is_default)?.id ?? '';
   const newLine = () => emptyLine({ tax_id: defaultTaxId });
-
-  const [header, setHeader] = useState<Header>(() => headerOf(bill));
-  const [lines, setLines] = useState<DocumentLine[]>(() => (bill ? bill.lines.map(lineFromDocument) : [newLine()]));
-  const [version, setVersion] = useState(bill?.version);
-  const [errors, setErrors] = useState<DocumentErrors>({});
-  const saving = create.isPending || replace.isPending;
-  const draft = useDraftSaving<Bill>({
-    onReload,
-    reset: (fresh) => {
-      setHeader(headerOf(fresh));
-      setLines(fresh.lines.map(lineFromDocument));
-      setVersion(fresh.version);
+  const messages = documentMessages({
+    lineDescription: t('bills.errors.lineDescription'),
+    linesRequired: t('bills.errors.linesRequired'),
+    dueBeforeIssue: t('bills.errors.dueBeforeIssue'),
+    contactRequired: t('bills.errors.supplierRequired'),
+    issueDate: t('bills.errors.issueDate'),
+    dueDate: t('bills.errors.dueDate'),
+    lineFields: {
+      quantity: t('bills.lines.problems.quantity'),
+      unit_price: t('bills.lines.problems.unitPrice'),
+      discount: t('bills.lines.problems.discount'),
+      tax_id: t('bills.lines.problems.tax'),
+      account_id: t('bills.lines.problems.account'),
     },
+  });
+
+  // The shared schema (the API's own) over the body, and what only the form can tell: a line whose
+  // figures the calculator cannot compute.
+  const schema = useMemo(() => {
+    const linesCheck = ({ lines, price_includes_tax }: Values) =>
+      lineIssues(lines, computeDocumentLines(lines, { currency, priceIncludesTax: price_includes_tax, taxes: taxOptions }), {
+        quantity: t('bills.lines.problems.quantity'),
+        unitPrice: t('bills.lines.problems.unitPrice'),
+      });
+    return bill
+      ? payloadSchema(billReplace, (values: Values) => ({ ...payloadOf(values), version: values.version ?? bill.version }), linesCheck)
+      : payloadSchema(billCreate, payloadOf, linesCheck);
+  }, [bill, currency, taxOptions, t]);
+  const form = useZodForm(schema, { defaultValues: valuesOf(bill, newLine), messages: messages.client });
+  const draft = useDraftSaving({
+    form,
+    onReload,
+    valuesOf: (fresh: Bill) => valuesOf(fresh, newLine),
     conflictFallback: t('bills.form.conflict'),
     serverMessage: messages.server,
-    setErrors,
   });
+  const saving = form.formState.isSubmitting || create.isPending || replace.isPending;
+  const lines = useWatch({ control: form.control, name: 'lines' });
+
   /** A new line is usually booked like the one above it. */
-  const nextLine = () => emptyLine({ tax_id: defaultTaxId, account_id: lines[lines.length - 1]?.account_id ?? '' });
+  const nextLine = () => {
+    const current = form.getValues('lines');
+    return emptyLine({ tax_id: defaultTaxId, account_id: current[current.length - 1]?.account_id ?? '' });
+  };
   const accountOptions = useMemo(() => {
     const options = lineAccountOptions(accounts, language, { expense: t('bills.lines.expenseAccounts'), asset: t('bills.lines.assetAccounts') });
     // A draft keeps an account deactivated since: shown by name, so the person sees what to change.
@@ -95,45 +135,25 @@ export function BillForm({ organizationId, currency, taxes, accounts, bill, onSa
     return options;
   }, [accounts, language, lines, t]);
 
-  const set = <K extends keyof Header>(key: K, value: Header[K]) => setHeader((h) => ({ ...h, [key]: value }));
-
   const { options: supplierOptions, choose: chooseSupplier } = useContactChoice({
-    header,
-    setHeader,
+    form,
     active: suppliers.data?.data ?? NO_CONTACTS,
     known: contactNames.data?.data ?? NO_CONTACTS,
     unknownLabel: t('bills.unknownSupplier'),
     chooseLabel: t('bills.form.chooseSupplier'),
   });
 
-  const onSubmit = () => {
-    draft.setConflict(null);
-    const payload = {
-      contact_id: header.contact_id,
-      issue_date: header.issue_date,
-      due_date: header.due_date || null,
-      supplier_reference: header.supplier_reference.trim() || null,
-      reference: header.reference.trim() || null,
-      notes: header.notes.trim() || null,
-      price_includes_tax: header.price_includes_tax,
-      lines: lines.map(billLineToInput),
-    };
-    const figures = computeDocumentLines(lines, { currency, priceIncludesTax: header.price_includes_tax, taxes: taxOptions });
-    const next = incompleteLineErrors(lines, figures, { quantity: t('bills.lines.problems.quantity'), unitPrice: t('bills.lines.problems.unitPrice') });
-    const parsed = bill ? billReplace.safeParse({ ...payload, version }) : billCreate.safeParse(payload);
-    if (!parsed.success) Object.assign(next, { ...errorsFromIssues(parsed.error.issues, messages.client), ...next });
-    const blocked = Object.keys(next).length > 0 || !figures.complete;
-    setErrors(next);
-    if (blocked || !parsed.success) return;
-    if (bill) {
-      replace.mutate(
-        { organizationId, billId: bill.id, data: { ...payload, version: version ?? bill.version } },
-        { onSuccess: onSaved, onError: draft.onFailure },
-      );
-    } else {
-      create.mutate({ organizationId, data: payload }, { onSuccess: onSaved, onError: draft.onFailure });
+  const save = form.handleSubmit(async (data) => {
+    let saved: Bill;
+    try {
+      saved = bill
+        ? await replace.mutateAsync({ organizationId, billId: bill.id, data: data as BillReplace })
+        : await create.mutateAsync({ organizationId, data });
+    } catch (error) {
+      return draft.onFailure(error);
     }
-  };
+    onSaved(saved);
+  });
 
   return (
     <DocumentForm
@@ -149,31 +169,24 @@ export function BillForm({ organizationId, currency, taxes, accounts, bill, onSa
         notes: t('bills.form.notes'),
         saveDraft: t('bills.form.saveDraft'),
       }}
-      header={header}
-      onHeaderChange={set}
+      form={form}
       contact={{
         options: supplierOptions,
         hint: suppliers.isSuccess && suppliers.data.data.length === 0 ? t('bills.form.noSuppliers') : undefined,
         onChange: chooseSupplier,
       }}
-      extraFields={
-        <TextInput
-          label={t('bills.form.supplierReference')}
-          name="supplier_reference"
-          value={header.supplier_reference}
-          error={errors.supplier_reference}
-          hint={t('bills.form.supplierReferenceHint')}
-          onChange={(e) => set('supplier_reference', e.target.value)}
-        />
-      }
-      errors={errors}
+      extraFields={<FormTextInput form={form} name="supplier_reference" label={t('bills.form.supplierReference')} hint={t('bills.form.supplierReferenceHint')} />}
       conflict={draft.conflict}
+      formErrors={draft.formErrors}
       onReload={onReload ? () => void draft.reload() : undefined}
       reloading={draft.reloading}
-      lines={{ lines, onChange: setLines, currency, taxes: taxOptions, accounts: accountOptions, newLine: nextLine, labels }}
+      lines={{ currency, taxes: taxOptions, accounts: accountOptions, newLine: nextLine, labels }}
       saving={saving}
       cancelTo={cancelTo}
-      onSubmit={onSubmit}
+      onSubmit={(event) => {
+        draft.clear();
+        return save(event);
+      }}
     />
   );
 }

@@ -2,29 +2,47 @@ import { Button, Callout, Dialog, Flex } from '@radix-ui/themes';
 import { budgetLineCreate } from '@daftar/shared/schemas/budgets';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorsFromValidationDetail } from '../../../components/document-lines-editor';
-import { SelectInput, TextInput } from '../../../components/fields';
+import { FormSelectInput, FormTextInput } from '../../../components/fields';
 import { ApiError } from '../../../lib/api-client';
+import { formAlert, reportFormFailure } from '../../../lib/form-failure';
+import { payloadSchema, type FormIssue } from '../../../lib/form-schema';
+import { useZodForm } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/i18n';
-import { notify, notifyError } from '../../../lib/notify';
-import { validateForm, type FieldErrors } from '../../../lib/validation';
+import { notify } from '../../../lib/notify';
 import { useAddBudgetLine } from '../api/add-budget-line';
 import { useBudgetAccounts } from '../api/get-accounts';
 import type { Budget } from '../api/get-budget';
 import { cellAmount } from './figures';
-import { budgetErrors, budgetMessage } from './messages';
+import { budgetIssueMessage } from './messages';
+
+const emptyForm = () => ({ account_id: '', annual_amount: '' });
 
 /** A new line: an income or expense account the budget has no line for yet, its year spread evenly over the months. */
 export function AddLineDialog({ organizationId, budget }: { organizationId: string; budget: Budget }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const [open, setOpen] = useState(false);
-  const [accountId, setAccountId] = useState('');
-  const [annual, setAnnual] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [conflict, setConflict] = useState<string | null>(null);
   const accounts = useBudgetAccounts(organizationId, open);
   const add = useAddBudgetLine();
+  // The shared schema, after what the form checks first: an account is chosen, and the annual
+  // amount has at most the currency's decimals (empty is zero).
+  const schema = useMemo(
+    () =>
+      payloadSchema(
+        budgetLineCreate,
+        (values: ReturnType<typeof emptyForm>) => ({ account_id: values.account_id, annual_amount: values.annual_amount.trim() || '0' }),
+        (values): FormIssue[] => {
+          if (!values.account_id) return [{ path: ['account_id'], message: t('budgets.addLine.accountRequired') }];
+          if (!cellAmount(values.annual_amount.trim() || '0', budget.currency)) return [{ path: ['annual_amount'], message: t('budgets.addLine.annualInvalid', { currency: budget.currency }) }];
+          return [];
+        },
+        // "Give the monthly amounts or an annual amount" is about the one amount this form asks for.
+        (path) => (path[0] === 'amounts' ? ['annual_amount'] : path),
+      ),
+    [budget.currency, t],
+  );
+  const form = useZodForm(schema, { defaultValues: emptyForm(), messages: budgetIssueMessage });
 
   const options = useMemo(() => {
     const planned = new Set(budget.lines.map((l) => l.account_id));
@@ -40,39 +58,25 @@ export function AddLineDialog({ organizationId, budget }: { organizationId: stri
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     if (!next) {
-      setAccountId('');
-      setAnnual('');
-      setErrors({});
+      form.reset(emptyForm());
       setConflict(null);
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const save = form.handleSubmit(async (data) => {
+    let line;
+    try {
+      line = await add.mutateAsync({ organizationId, budgetId: budget.id, data });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) return setConflict(error.detail ?? t('errors.generic'));
+      return reportFormFailure(form, error, { message: budgetIssueMessage, rename: { amounts: 'annual_amount' }, unplaced: 'form' });
+    }
+    notify.success(t('budgets.addLine.added', { account: `${line.account_code} ${line.account_name}` }));
+    onOpenChange(false);
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     setConflict(null);
-    if (!accountId) return setErrors({ account_id: t('budgets.addLine.accountRequired') });
-    const annualText = annual.trim() || '0';
-    if (!cellAmount(annualText, budget.currency)) return setErrors({ annual_amount: t('budgets.addLine.annualInvalid', { currency: budget.currency }) });
-    const result = validateForm(budgetLineCreate, { account_id: accountId, annual_amount: annualText });
-    if (!result.success) return setErrors(budgetErrors(result.errors));
-    setErrors({});
-    add.mutate(
-      { organizationId, budgetId: budget.id, data: result.data },
-      {
-        onSuccess: (line) => {
-          notify.success(t('budgets.addLine.added', { account: `${line.account_code} ${line.account_name}` }));
-          onOpenChange(false);
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 409) return setConflict(error.detail ?? t('errors.generic'));
-          if (error instanceof ApiError && error.status === 422) {
-            const fieldErrors = errorsFromValidationDetail(error.body, budgetMessage);
-            if (fieldErrors) return setErrors(fieldErrors);
-          }
-          notifyError(error);
-        },
-      },
-    );
+    void save(event);
   };
 
   return (
@@ -92,19 +96,11 @@ export function AddLineDialog({ organizationId, budget }: { organizationId: stri
                 <Callout.Text>{conflict}</Callout.Text>
               </Callout.Root>
             ) : null}
-            <SelectInput label={t('budgets.addLine.account')} value={accountId} error={errors.account_id} onChange={(e) => setAccountId(e.target.value)} options={options} />
-            <TextInput
-              label={t('budgets.addLine.annual')}
-              inputMode="decimal"
-              placeholder="0.000"
-              value={annual}
-              error={errors.annual_amount ?? errors.amounts}
-              hint={t('budgets.addLine.annualHint')}
-              onChange={(e) => setAnnual(e.target.value)}
-            />
-            {errors.form ? (
+            <FormSelectInput form={form} name="account_id" label={t('budgets.addLine.account')} options={options} />
+            <FormTextInput form={form} name="annual_amount" label={t('budgets.addLine.annual')} inputMode="decimal" placeholder="0.000" hint={t('budgets.addLine.annualHint')} />
+            {formAlert(form) ? (
               <Callout.Root color="red" role="alert">
-                <Callout.Text>{errors.form}</Callout.Text>
+                <Callout.Text>{formAlert(form)}</Callout.Text>
               </Callout.Root>
             ) : null}
             <Flex gap="3" justify="end">
@@ -113,7 +109,7 @@ export function AddLineDialog({ organizationId, budget }: { organizationId: stri
                   {t('common.cancel')}
                 </Button>
               </Dialog.Close>
-              <Button type="submit" loading={add.isPending}>
+              <Button type="submit" loading={form.formState.isSubmitting || add.isPending}>
                 {t('budgets.addLine.submit')}
               </Button>
             </Flex>

@@ -4,7 +4,7 @@ import { budgetLineUpdate } from '@daftar/shared/schemas/budgets';
 import type { Money } from '@daftar/shared/money';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ActionButton, ActionDialog } from '../../../components/documents/confirm-action-dialog';
 import { TableCaption } from '../../../components/document-lines-editor';
 import { ApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
@@ -14,7 +14,8 @@ import { useDeleteBudgetLine } from '../api/delete-budget-line';
 import type { Budget, BudgetLine } from '../api/get-budget';
 import { useUpdateBudgetLine } from '../api/update-budget-line';
 import { amountText, cellAmount, gridTotals, monthLabel, sumOf } from './figures';
-import { budgetMessage } from './messages';
+import { budgetIssueMessage, budgetServerMessage } from './messages';
+import { serverIssues, translateIssue } from '../../../lib/form-errors';
 
 const TYPE_ORDER = { income: 0, expense: 1 } as const;
 
@@ -65,28 +66,29 @@ export function BudgetGrid({ organizationId, budget, editable }: { organizationI
     setRowErrors(({ [lineId]: _dropped, ...rest }) => rest);
   };
 
-  const save = (line: BudgetLine) => {
+  const save = async (line: BudgetLine) => {
     const values = valuesOf(line);
     if (values.some((text) => !cellAmount(text, currency))) {
       return setRowErrors((all) => ({ ...all, [line.id]: t('budgets.grid.invalidAmounts', { account: accountOf(line) }) }));
     }
     const parsed = budgetLineUpdate.safeParse({ amounts: values.map((text) => text.trim() || '0') });
-    if (!parsed.success) return setRowErrors((all) => ({ ...all, [line.id]: budgetMessage(parsed.error.issues[0]?.message ?? t('errors.generic')) }));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const text = issue ? (budgetIssueMessage({ path: issue.path.join('.'), code: issue.code }) ?? translateIssue(issue)) : t('errors.generic');
+      return setRowErrors((all) => ({ ...all, [line.id]: text }));
+    }
     setRowErrors(({ [line.id]: _dropped, ...rest }) => rest);
-    update.mutate(
-      { organizationId, budgetId: budget.id, lineId: line.id, data: parsed.data },
-      {
-        onSuccess: () => {
-          discard(line.id);
-          notify.success(t('budgets.grid.saved', { account: accountOf(line) }));
-        },
-        onError: (error) => {
-          const text = error instanceof ApiError && (error.status === 422 || error.status === 409) ? budgetMessage(errorMessage(error)) : null;
-          if (text) setRowErrors((all) => ({ ...all, [line.id]: text }));
-          else notify.error(errorMessage(error));
-        },
-      },
-    );
+    try {
+      await update.mutateAsync({ organizationId, budgetId: budget.id, lineId: line.id, data: parsed.data });
+    } catch (error) {
+      // A refusal of this row (by its status: 422 by the issue's place and type, 409 as the server says it) stays on the row.
+      const text = budgetServerMessage(serverIssues(error)) ?? (error instanceof ApiError && error.status === 409 ? errorMessage(error) : null);
+      if (text) setRowErrors((all) => ({ ...all, [line.id]: text }));
+      else notify.error(errorMessage(error));
+      return;
+    }
+    discard(line.id);
+    notify.success(t('budgets.grid.saved', { account: accountOf(line) }));
   };
 
   const totalRow = (label: string, figures: (Money | null)[], total: Money | null) => (
@@ -167,15 +169,15 @@ export function BudgetGrid({ organizationId, budget, editable }: { organizationI
                     <Flex gap="2" align="center">
                       {dirty ? (
                         <>
-                          <Button size="1" aria-label={t('budgets.grid.saveFor', { account })} loading={update.isPending && update.variables?.lineId === line.id} onClick={() => save(line)}>
+                          <ActionButton size="1" aria-label={t('budgets.grid.saveFor', { account })} pending={update.isPending && update.variables?.lineId === line.id} onAction={() => save(line)}>
                             {t('common.save')}
-                          </Button>
+                          </ActionButton>
                           <Button size="1" variant="soft" color="gray" aria-label={t('budgets.grid.discardFor', { account })} onClick={() => discard(line.id)}>
                             {t('budgets.grid.discard')}
                           </Button>
                         </>
                       ) : null}
-                      <ConfirmDialog
+                      <ActionDialog
                         trigger={
                           <IconButton size="1" variant="soft" color="red" aria-label={t('budgets.grid.removeFor', { account })}>
                             <Cross2Icon />
@@ -184,18 +186,13 @@ export function BudgetGrid({ organizationId, budget, editable }: { organizationI
                         title={t('budgets.grid.removeFor', { account })}
                         description={t('budgets.grid.removeDescription')}
                         confirmLabel={t('common.remove')}
-                        pending={remove.isPending}
-                        onConfirm={() =>
-                          remove.mutate(
-                            { organizationId, budgetId: budget.id, lineId: line.id },
-                            {
-                              onSuccess: () => {
-                                discard(line.id);
-                                notify.success(t('budgets.grid.removed', { account }));
-                              },
-                            },
-                          )
-                        }
+                        color="red"
+                        pending={remove.isPending && remove.variables?.lineId === line.id}
+                        onConfirm={async () => {
+                          await remove.mutateAsync({ organizationId, budgetId: budget.id, lineId: line.id });
+                          discard(line.id);
+                          notify.success(t('budgets.grid.removed', { account }));
+                        }}
                       />
                     </Flex>
                   </Table.Cell>

@@ -3,7 +3,7 @@ import type { BudgetStatus } from '@daftar/shared/schemas/budgets';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ActionButton, ActionDialog } from '../../../components/documents/confirm-action-dialog';
 import { EmptyState, Loading, Notice, QueryError } from '../../../components/feedback';
 import { PageHeader } from '../../../components/page-header';
 import { useOrganizationRole } from '../../../lib/authorization';
@@ -42,29 +42,35 @@ function BudgetActions({ organizationId, budget, isAdmin, isMember }: { organiza
   return (
     <Flex gap="2" wrap="wrap" justify="end">
       {isMember && budget.status !== 'closed' ? (
-        <Button variant="soft" loading={calculate.isPending} onClick={() => calculate.mutate(ids, { onSuccess: () => notify.success(t('budgets.actions.calculated')) })}>
+        <ActionButton
+          variant="soft"
+          pending={calculate.isPending}
+          onAction={async () => {
+            await calculate.mutateAsync(ids);
+            notify.success(t('budgets.actions.calculated'));
+          }}
+        >
           {t('budgets.actions.calculate')}
-        </Button>
+        </ActionButton>
       ) : null}
       {isAdmin
         ? MOVES[budget.status].map((move) => (
-            <Button
+            <ActionButton
               key={move.to}
               variant={move.to === 'active' ? 'solid' : 'soft'}
-              loading={update.isPending && update.variables?.data.status === move.to}
-              onClick={() =>
-                update.mutate(
-                  { ...ids, data: { status: move.to, version: budget.version } },
-                  { onSuccess: (changed) => notify.success(t('budgets.actions.statusChanged', { status: t(`budgets.statuses.${changed.status}`) })) },
-                )
-              }
+              pending={update.isPending && update.variables?.data.status === move.to}
+              disabled={update.isPending}
+              onAction={async () => {
+                const changed = await update.mutateAsync({ ...ids, data: { status: move.to, version: budget.version } });
+                notify.success(t('budgets.actions.statusChanged', { status: t(`budgets.statuses.${changed.status}`) }));
+              }}
             >
               {t(move.label)}
-            </Button>
+            </ActionButton>
           ))
         : null}
       {isAdmin && budget.status !== 'active' ? (
-        <ConfirmDialog
+        <ActionDialog
           trigger={
             <Button variant="soft" color="red">
               {t('common.delete')}
@@ -73,18 +79,13 @@ function BudgetActions({ organizationId, budget, isAdmin, isMember }: { organiza
           title={t('budgets.actions.deleteTitle', { name: budget.name })}
           description={t('budgets.actions.deleteDescription')}
           confirmLabel={t('common.delete')}
+          color="red"
           pending={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(
-              { ...ids, version: budget.version },
-              {
-                onSuccess: () => {
-                  notify.success(t('budgets.actions.deleted', { name: budget.name }));
-                  navigate('/accounting/budgets');
-                },
-              },
-            )
-          }
+          onConfirm={async () => {
+            await remove.mutateAsync({ ...ids, version: budget.version });
+            notify.success(t('budgets.actions.deleted', { name: budget.name }));
+            navigate('/accounting/budgets');
+          }}
         />
       ) : null}
     </Flex>

@@ -7,14 +7,14 @@ import {
   categoryUpdate,
   type CategoryType,
 } from '@daftar/shared/schemas/categories';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorsFromValidationDetail } from '../../../components/document-lines-editor';
-import { SelectInput, TextAreaInput, TextInput } from '../../../components/fields';
-import { ApiError } from '../../../lib/api-client';
+import { FormSelectInput, FormTextAreaInput, FormTextInput, SelectInput } from '../../../components/fields';
+import { errorStatus } from '../../../lib/api-client';
+import { applyServerErrors, fieldError, issueMessages, useZodForm } from '../../../lib/forms';
 import { currentLanguage, type Language } from '../../../lib/i18n';
-import { notify, notifyError } from '../../../lib/notify';
-import { translateValidationMessage, validateForm, type FieldErrors } from '../../../lib/validation';
+import { errorMessage, notify, notifyError } from '../../../lib/notify';
 import { useCreateCategory } from '../api/create-category';
 import { useCategoryAccounts, type Account } from '../api/get-accounts';
 import { useCategoryOptions, type CategoryChoice } from '../api/get-category-options';
@@ -89,17 +89,40 @@ export function parentChoices(options: readonly CategoryChoice[], language: Lang
 
 const accountChoice = (account: Account, language: Language) => ({ value: account.id, label: `${account.code} ${localName(account, language)}` });
 
+/** The fields both create and update take; a sort order that is not whole digits is left for the schema to refuse. */
+function fieldsOf(values: Values) {
+  const sortText = values.sort_order.trim();
+  return {
+    name: values.name,
+    name_ar: values.name_ar.trim() || null,
+    parent_id: values.parent_id || null,
+    account_id: values.account_id || null,
+    description: values.description.trim() || null,
+    color: values.color.trim() || null,
+    sort_order: sortText === '' ? 0 : /^\d+$/.test(sortText) ? Number(sortText) : sortText,
+  };
+}
+
 export function CategoryDialog({ organizationId, state, onClose }: { organizationId: string; state: CategoryDialogState; onClose: () => void }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const editing = state.mode === 'edit' ? state.category : null;
-  const [values, setValues] = useState<Values>(() => initialValues(state));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [conflict, setConflict] = useState<string | null>(null);
+  const form = useZodForm<typeof categoryCreate | typeof categoryUpdate, Values>(editing ? categoryUpdate : categoryCreate, {
+    defaultValues: initialValues(state),
+    prepare: (values) =>
+      editing
+        ? { ...fieldsOf(values), ...(values.category_type !== editing.category_type ? { category_type: values.category_type } : {}), version: editing.version }
+        : { ...fieldsOf(values), category_type: values.category_type },
+    messages: (issue) => (issue.path === 'sort_order' ? t('categories.form.sortOrderInvalid') : undefined),
+  });
+  const values = useWatch({ control: form.control }) as Values;
   const create = useCreateCategory();
   const update = useUpdateCategory({ handlesErrors: true });
   const options = useCategoryOptions(organizationId, values.category_type);
   const accountType = CATEGORY_ACCOUNT_TYPE[values.category_type];
+  const rootError = form.formState.errors.root;
+  const conflict = rootError?.type === 'conflict' ? rootError.message : undefined;
+  const formError = rootError && rootError.type !== 'conflict' ? rootError.message : undefined;
   const accounts = useCategoryAccounts(organizationId, accountType);
 
   const parentOptions = useMemo(
@@ -112,40 +135,30 @@ export function CategoryDialog({ organizationId, state, onClose }: { organizatio
     return [{ value: '', label: t('categories.form.noAccount') }, ...offered];
   }, [accounts.data, values.account_id, language, t]);
 
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const changeType = (type: CategoryType) =>
+  const set = (key: 'parent_id' | 'account_id', value: string) => form.setValue(key, value);
+  const changeType = (type: CategoryType) => {
     // A parent and an account belong to one type: a new type starts both again.
-    setValues((v) => ({ ...v, category_type: type, parent_id: '', account_id: CATEGORY_ACCOUNT_TYPE[type] === CATEGORY_ACCOUNT_TYPE[v.category_type] ? v.account_id : '' }));
+    const before = form.getValues('category_type');
+    form.setValue('category_type', type);
+    form.setValue('parent_id', '');
+    if (CATEGORY_ACCOUNT_TYPE[type] !== CATEGORY_ACCOUNT_TYPE[before]) form.setValue('account_id', '');
+  };
 
   const onFailure = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 409) return setConflict(error.detail ?? t('errors.generic'));
-    if (error instanceof ApiError && error.status === 422) {
-      const fieldErrors = errorsFromValidationDetail(error.body, (message) => translateValidationMessage(message));
-      if (fieldErrors) return setErrors(fieldErrors);
+    // A conflict (a name taken at this place, a change made meanwhile) is the server's to explain.
+    if (errorStatus(error) === 409) return form.setError('root', { type: 'conflict', message: errorMessage(error) });
+    const rest = applyServerErrors(form, error);
+    if (rest) {
+      if (rest.length) form.setError('root', { type: rest[0]!.type, message: issueMessages(rest).join(' ') });
+      return;
     }
     notifyError(error);
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setConflict(null);
-    const sortText = values.sort_order.trim();
-    if (sortText !== '' && !/^\d+$/.test(sortText)) return setErrors({ sort_order: t('categories.form.sortOrderInvalid') });
-    const fields = {
-      name: values.name,
-      name_ar: values.name_ar.trim() || null,
-      parent_id: values.parent_id || null,
-      account_id: values.account_id || null,
-      description: values.description.trim() || null,
-      color: values.color.trim() || null,
-      sort_order: sortText === '' ? 0 : Number(sortText),
-    };
+  const onSubmit = form.handleSubmit((data) => {
     if (!editing) {
-      const result = validateForm(categoryCreate, { ...fields, category_type: values.category_type });
-      if (!result.success) return setErrors(result.errors);
-      setErrors({});
       create.mutate(
-        { organizationId, data: result.data },
+        { organizationId, data: data as typeof categoryCreate._zod.output },
         {
           onSuccess: (category) => {
             notify.success(t('categories.created', { name: localName(category, language) }));
@@ -156,15 +169,8 @@ export function CategoryDialog({ organizationId, state, onClose }: { organizatio
       );
       return;
     }
-    const result = validateForm(categoryUpdate, {
-      ...fields,
-      ...(values.category_type !== editing.category_type ? { category_type: values.category_type } : {}),
-      version: editing.version,
-    });
-    if (!result.success) return setErrors(result.errors);
-    setErrors({});
     update.mutate(
-      { organizationId, categoryId: editing.id, data: result.data },
+      { organizationId, categoryId: editing.id, data: data as typeof categoryUpdate._zod.output },
       {
         onSuccess: (category) => {
           notify.success(t('categories.updated', { name: localName(category, language) }));
@@ -173,7 +179,7 @@ export function CategoryDialog({ organizationId, state, onClose }: { organizatio
         onError: onFailure,
       },
     );
-  };
+  });
 
   const title = editing
     ? t('categories.form.editTitle', { name: localName(editing, language) })
@@ -188,7 +194,7 @@ export function CategoryDialog({ organizationId, state, onClose }: { organizatio
         <Dialog.Description size="2" color="gray" mb="4">
           {t('categories.form.description')}
         </Dialog.Description>
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
           <Flex direction="column" gap="4">
             {conflict ? (
               <Callout.Root color="red" role="alert">
@@ -199,21 +205,22 @@ export function CategoryDialog({ organizationId, state, onClose }: { organizatio
               </Callout.Root>
             ) : null}
             <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-              <TextInput label={t('categories.form.name')} name="name" required value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
-              <TextInput label={t('categories.form.nameAr')} name="name_ar" dir="rtl" lang="ar" value={values.name_ar} error={errors.name_ar} onChange={(e) => set('name_ar', e.target.value)} />
-              <SelectInput
-                label={t('categories.form.type')}
+              <FormTextInput form={form} name="name" label={t('categories.form.name')} required />
+              <FormTextInput form={form} name="name_ar" label={t('categories.form.nameAr')} dir="rtl" lang="ar" />
+              <FormSelectInput
+                form={form}
                 name="category_type"
-                value={values.category_type}
-                error={errors.category_type}
+                label={t('categories.form.type')}
+                // A new type resets the parent and maybe the account.
                 onChange={(e) => changeType(e.target.value as CategoryType)}
                 options={CATEGORY_TYPES.map((type) => ({ value: type, label: t(`categories.types.${type}`) }))}
               />
+              {/* Controlled: their options arrive after the form is shown. */}
               <SelectInput
                 label={t('categories.form.parent')}
                 name="parent_id"
                 value={values.parent_id}
-                error={errors.parent_id}
+                error={fieldError(form, 'parent_id')}
                 hint={t('categories.form.parentHint')}
                 onChange={(e) => set('parent_id', e.target.value)}
                 options={parentOptions}
@@ -222,32 +229,18 @@ export function CategoryDialog({ organizationId, state, onClose }: { organizatio
                 label={t('categories.form.account')}
                 name="account_id"
                 value={values.account_id}
-                error={errors.account_id}
+                error={fieldError(form, 'account_id')}
                 hint={t(accountType === 'income' ? 'categories.form.incomeAccountHint' : 'categories.form.expenseAccountHint')}
                 onChange={(e) => set('account_id', e.target.value)}
                 options={accountOptions}
               />
-              <TextInput
-                label={t('categories.form.color')}
-                name="color"
-                placeholder="#48BB78"
-                value={values.color}
-                error={errors.color}
-                onChange={(e) => set('color', e.target.value)}
-              />
-              <TextInput
-                label={t('categories.form.sortOrder')}
-                name="sort_order"
-                inputMode="numeric"
-                value={values.sort_order}
-                error={errors.sort_order}
-                onChange={(e) => set('sort_order', e.target.value)}
-              />
+              <FormTextInput form={form} name="color" label={t('categories.form.color')} placeholder="#48BB78" />
+              <FormTextInput form={form} name="sort_order" label={t('categories.form.sortOrder')} inputMode="numeric" />
             </Grid>
-            <TextAreaInput label={t('categories.form.notes')} name="description" value={values.description} error={errors.description} onChange={(e) => set('description', e.target.value)} />
-            {errors.form ? (
+            <FormTextAreaInput form={form} name="description" label={t('categories.form.notes')} />
+            {formError ? (
               <Callout.Root color="red" role="alert">
-                <Callout.Text>{errors.form}</Callout.Text>
+                <Callout.Text>{formError}</Callout.Text>
               </Callout.Root>
             ) : null}
             <Flex gap="3" justify="end">

@@ -3,12 +3,13 @@ import { Button, Callout, Checkbox, Dialog, Flex, Grid, Heading, Text } from '@r
 import { CURRENCY_CODES } from '@daftar/shared/money';
 import { BUYER_ID_SCHEMES, CONTACT_TYPES, contactCreate, contactUpdate, type ContactType } from '@daftar/shared/schemas/contacts';
 import { GOVERNORATES } from '@daftar/shared/schemas/organizations';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorsFromIssues, errorsFromValidationDetail, type DocumentErrors } from '../../../components/document-lines-editor';
-import { SelectInput, TextAreaInput, TextInput } from '../../../components/fields';
-import { ApiError } from '../../../lib/api-client';
-import { notify, notifyError } from '../../../lib/notify';
+import { FormSelectInput, FormTextAreaInput, FormTextInput } from '../../../components/fields';
+import { errorStatus } from '../../../lib/api-client';
+import { applyServerErrors, issueMessages, useZodForm } from '../../../lib/forms';
+import { errorMessage, notify, notifyError } from '../../../lib/notify';
 import { useCreateContact } from '../api/create-contact';
 import type { Contact } from '../api/get-contacts';
 import { useUpdateContact } from '../api/update-contact';
@@ -29,6 +30,14 @@ const valuesOf = (contact: Contact | undefined, contactType: ContactType): Value
 
 /** Whole days as the API takes them; anything else is left for the schema to refuse. */
 const days = (text: string): number | string | null => (text.trim() === '' ? null : /^\d+$/.test(text.trim()) ? Number(text.trim()) : text);
+
+/** The request's fields, as both create and update take them (the schema reads blanks as none). */
+const requestOf = (values: Values) => ({
+  ...Object.fromEntries(TEXT_FIELDS.map((field) => [field, values[field]])),
+  contact_type: values.contact_type,
+  payment_terms_days: days(values.payment_terms_days),
+  is_active: values.is_active,
+});
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -64,17 +73,29 @@ export function ContactDialog({ organizationId, baseCurrency, contact, contactTy
   const translate = useContactMessages();
   const create = useCreateContact();
   const update = useUpdateContact();
-  const [values, setValues] = useState<Values>(() => valuesOf(contact, contactType));
-  const [errors, setErrors] = useState<DocumentErrors>({});
-  const set = (field: TextField) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
+  const form = useZodForm<typeof contactCreate | typeof contactUpdate, Values>(contact ? contactUpdate : contactCreate, {
+    defaultValues: valuesOf(contact, contactType),
+    prepare: (values) => (contact ? { ...requestOf(values), version: contact.version } : requestOf(values)),
+    messages: (issue) => translate(issue),
+  });
+  const isActive = useWatch({ control: form.control, name: 'is_active' });
+  const formError = form.formState.errors.root?.message;
 
   const onFailure = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 422) {
-      const fieldErrors = errorsFromValidationDetail(error.body, translate);
-      if (fieldErrors) return setErrors(fieldErrors);
+    // A 422 names its fields in `loc`; what no field shows is said above the fields.
+    const rest = applyServerErrors(form, error, { message: (issue) => translate({ path: issue.path, code: issue.type, message: issue.msg }) });
+    if (rest) {
+      if (rest.length) form.setError('root', { type: rest[0]!.type, message: issueMessages(rest).join(' ') });
+      return;
     }
-    if (error instanceof ApiError && error.status === 409 && error.detail) {
-      return setErrors(error.detail.startsWith('A contact with tax number') ? { tax_number: translate(error.detail, 'tax_number') } : { form: error.detail });
+    if (errorStatus(error) === 409) {
+      // Creating, the one conflict is another contact with this tax number; changing, it is that
+      // (when the number was changed) or a change someone else saved meanwhile, which the server's text explains.
+      const taxNumberChanged = !contact || form.getValues('tax_number').trim() !== (contact.tax_number ?? '');
+      if (taxNumberChanged && form.getValues('tax_number').trim()) {
+        return form.setError('tax_number', { type: 'conflict', message: t('contacts.errors.duplicateTaxNumber') }, { shouldFocus: true });
+      }
+      return form.setError('root', { type: 'conflict', message: errorMessage(error) });
     }
     notifyError(error);
   };
@@ -84,30 +105,14 @@ export function ContactDialog({ organizationId, baseCurrency, contact, contactTy
     onClose();
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const request = {
-      ...Object.fromEntries(TEXT_FIELDS.map((field) => [field, values[field]])),
-      contact_type: values.contact_type,
-      payment_terms_days: days(values.payment_terms_days),
-      is_active: values.is_active,
-    };
-    if (contact) {
-      const parsed = contactUpdate.safeParse({ ...request, version: contact.version });
-      if (!parsed.success) return setErrors(errorsFromIssues(parsed.error.issues, translate));
-      setErrors({});
-      update.mutate({ organizationId, contactId: contact.id, data: parsed.data }, { onSuccess: done, onError: onFailure });
-      return;
-    }
-    const parsed = contactCreate.safeParse(request);
-    if (!parsed.success) return setErrors(errorsFromIssues(parsed.error.issues, translate));
-    setErrors({});
-    create.mutate({ organizationId, data: parsed.data }, { onSuccess: done, onError: onFailure });
-  };
+  const onSubmit = form.handleSubmit((data) => {
+    if (contact) update.mutate({ organizationId, contactId: contact.id, data: data as typeof contactUpdate._zod.output }, { onSuccess: done, onError: onFailure });
+    else create.mutate({ organizationId, data: data as typeof contactCreate._zod.output }, { onSuccess: done, onError: onFailure });
+  });
 
   const title = contact ? t('contacts.form.editTitle', { name: contact.name }) : t(`contacts.form.newTitle.${contactType}`);
-  const input = (field: TextField, props: Partial<Parameters<typeof TextInput>[0]> = {}) => (
-    <TextInput label={t(`contacts.fields.${field}`)} name={field} value={values[field]} error={errors[field]} onChange={set(field)} {...props} />
+  const input = (field: TextField, props: Omit<Partial<Parameters<typeof FormTextInput<Values>>[0]>, 'form' | 'name'> = {}) => (
+    <FormTextInput form={form} name={field} label={t(`contacts.fields.${field}`)} {...props} />
   );
 
   return (
@@ -117,24 +122,22 @@ export function ContactDialog({ organizationId, baseCurrency, contact, contactTy
         <Dialog.Description size="2" mb="4" color="gray">
           {t('contacts.form.description')}
         </Dialog.Description>
-        <form onSubmit={onSubmit} noValidate aria-label={title}>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={title}>
           <Flex direction="column" gap="5">
-            {errors.form ? (
+            {formError ? (
               <Callout.Root color="red" role="alert">
                 <Callout.Icon>
                   <ExclamationTriangleIcon />
                 </Callout.Icon>
-                <Callout.Text>{errors.form}</Callout.Text>
+                <Callout.Text>{formError}</Callout.Text>
               </Callout.Root>
             ) : null}
             <Section title={t('contacts.form.identity')}>
               <Grid columns={{ initial: '1', sm: '3' }} gap="3">
-                <SelectInput
-                  label={t('contacts.fields.contact_type')}
+                <FormSelectInput
+                  form={form}
                   name="contact_type"
-                  value={values.contact_type}
-                  error={errors.contact_type}
-                  onChange={(e) => setValues((v) => ({ ...v, contact_type: e.target.value as ContactType }))}
+                  label={t('contacts.fields.contact_type')}
                   options={CONTACT_TYPES.map((type) => ({ value: type, label: t(`contacts.types.${type}`) }))}
                 />
                 {input('name', { required: true })}
@@ -149,13 +152,11 @@ export function ContactDialog({ organizationId, baseCurrency, contact, contactTy
                 {input('tax_number', { dir: 'ltr', inputMode: 'numeric', hint: t('contacts.hints.tax_number') })}
                 {input('national_id', { dir: 'ltr', inputMode: 'numeric', hint: t('contacts.hints.national_id') })}
                 {input('personal_number', { dir: 'ltr', hint: t('contacts.hints.personal_number') })}
-                <SelectInput
-                  label={t('contacts.fields.buyer_id_scheme')}
+                <FormSelectInput
+                  form={form}
                   name="buyer_id_scheme"
-                  value={values.buyer_id_scheme}
-                  error={errors.buyer_id_scheme}
+                  label={t('contacts.fields.buyer_id_scheme')}
                   hint={t('contacts.hints.buyer_id_scheme')}
-                  onChange={set('buyer_id_scheme')}
                   options={[{ value: '', label: t('contacts.schemes.auto') }, ...BUYER_ID_SCHEMES.map((scheme) => ({ value: scheme, label: t(`contacts.schemes.${scheme}`) }))]}
                 />
               </Grid>
@@ -164,12 +165,10 @@ export function ContactDialog({ organizationId, baseCurrency, contact, contactTy
               <Grid columns={{ initial: '1', sm: '2' }} gap="3">
                 {input('email', { type: 'email', dir: 'ltr' })}
                 {input('phone', { type: 'tel', dir: 'ltr', hint: t('contacts.hints.phone') })}
-                <SelectInput
-                  label={t('contacts.fields.governorate')}
+                <FormSelectInput
+                  form={form}
                   name="governorate"
-                  value={values.governorate}
-                  error={errors.governorate}
-                  onChange={set('governorate')}
+                  label={t('contacts.fields.governorate')}
                   options={[{ value: '', label: t('common.notSet') }, ...GOVERNORATES.map((g) => ({ value: g, label: t(`governorates.${g}`) }))]}
                 />
                 {input('city')}
@@ -181,20 +180,18 @@ export function ContactDialog({ organizationId, baseCurrency, contact, contactTy
               <Grid columns={{ initial: '1', sm: '3' }} gap="3">
                 {input('payment_terms_days', { inputMode: 'numeric', dir: 'ltr', hint: t('contacts.hints.payment_terms_days') })}
                 {input('credit_limit', { inputMode: 'decimal', dir: 'ltr', hint: t('contacts.hints.credit_limit') })}
-                <SelectInput
-                  label={t('contacts.fields.currency')}
+                <FormSelectInput
+                  form={form}
                   name="currency"
-                  value={values.currency}
-                  error={errors.currency}
-                  onChange={set('currency')}
+                  label={t('contacts.fields.currency')}
                   options={[{ value: '', label: t('contacts.form.baseCurrency', { currency: baseCurrency }) }, ...CURRENCY_CODES.map((code) => ({ value: code, label: code }))]}
                 />
               </Grid>
-              <TextAreaInput label={t('contacts.fields.notes')} name="notes" value={values.notes} error={errors.notes} onChange={set('notes')} />
+              <FormTextAreaInput form={form} name="notes" label={t('contacts.fields.notes')} />
               {contact ? (
                 <Text as="label" size="2">
                   <Flex gap="2" align="center">
-                    <Checkbox checked={values.is_active} onCheckedChange={(checked) => setValues((v) => ({ ...v, is_active: checked === true }))} />
+                    <Checkbox checked={isActive} onCheckedChange={(checked) => form.setValue('is_active', checked === true)} />
                     {t('contacts.form.isActive')}
                   </Flex>
                 </Text>

@@ -1,25 +1,34 @@
 import { useTranslation } from 'react-i18next';
-import { translateValidationMessage } from '../../../lib/validation';
+import { translateIssue, type IssueLike } from '../../../lib/form-errors';
 
-/** The shared contact rules' messages (English) by meaning, in the reader's language. */
-const RULES: Record<string, string> = {
-  'Tax number must be 7 to 15 digits': 'taxNumber',
-  'National ID must be 10 digits': 'nationalId',
-  'Personal number must be 3 to 20 letters or digits': 'personalNumber',
-  'Postal code must be 5 digits': 'postalCode',
-  'Phone must be digits, optionally with +, spaces or dashes': 'phone',
-  'Phone must have 4 to 15 digits': 'phone',
-};
-
+/**
+ * A contact field has one rule (shared/src/schemas/contacts), so its message follows from the
+ * field a zod issue or a 422 `loc` names, never from the English text; `buyer_id_scheme`'s own
+ * rule (a chosen scheme needs its identifier) is the one of code `custom`.
+ */
 export function useContactMessages() {
   const { t } = useTranslation();
-  return (message: string, path: string): string => {
-    const rule = RULES[message];
-    if (rule) return t(`contacts.errors.${rule}`);
-    if (/^Scheme \w+ needs /.test(message)) return t('contacts.errors.schemeNeedsId');
-    if (message.startsWith('A contact with tax number')) return t('contacts.errors.duplicateTaxNumber');
-    if (path === 'payment_terms_days') return t('contacts.errors.paymentTerms');
-    if (path === 'credit_limit') return t('contacts.errors.creditLimit');
-    return translateValidationMessage(message);
+  return (issue: IssueLike & { path: string }): string => {
+    switch (issue.path) {
+      case 'tax_number':
+        return t('contacts.errors.taxNumber');
+      case 'national_id':
+        return t('contacts.errors.nationalId');
+      case 'personal_number':
+        return t('contacts.errors.personalNumber');
+      case 'postal_code':
+        return t('contacts.errors.postalCode');
+      case 'phone':
+        return t('contacts.errors.phone');
+      case 'payment_terms_days':
+        return t('contacts.errors.paymentTerms');
+      case 'credit_limit':
+        return t('contacts.errors.creditLimit');
+      case 'buyer_id_scheme':
+        if (issue.code === 'custom' || issue.code === 'value_error') return t('contacts.errors.schemeNeedsId');
+        return translateIssue(issue);
+      default:
+        return translateIssue(issue);
+    }
   };
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, DataList, Flex, Link as RadixLink, Text } from '@radix-ui/themes';
+import { Badge, Button, Card, DataList, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { useCurrentOrganization } from '../../../lib/organizations';
 import { useDeleteContact } from '../api/delete-contact';
 import { useContact } from '../api/get-contact';
 import type { Contact } from '../api/get-contacts';
+import { ContactAccount } from '../components/contact-account';
 import { ContactDialog } from '../components/contact-dialog';
 import { contactName } from '../components/contact-names';
 
@@ -64,7 +65,10 @@ function ContactFacts({ contact }: { contact: Contact }) {
   );
 }
 
-/** One customer or supplier: identifiers, address and terms; edit (members) and delete (admins). */
+/**
+ * One customer or supplier: their account (balance, invoices or bills, statement), then identifiers,
+ * address and terms; edit (members) and delete (admins).
+ */
 export function ContactRoute() {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -132,6 +136,10 @@ export function ContactRoute() {
           </>
         }
       />
+      <ContactAccount key={c.id} organizationId={organizationId} contact={c} />
+      <Heading as="h2" size="4" mt="2">
+        {t('contactAccount.details')}
+      </Heading>
       <ContactFacts contact={c} />
       {editing ? <ContactDialog organizationId={organizationId} baseCurrency={organization?.base_currency ?? 'JOD'} contact={c} onClose={() => setEditing(false)} /> : null}
     </Flex>

@@ -7,6 +7,8 @@ import { useUser } from '../../../lib/auth';
 import { useOrganizationRole } from '../../../lib/authorization';
 import { useCurrentOrganization } from '../../../lib/organizations';
 import { STORAGE_KEYS, storage } from '../../../lib/storage';
+import { BusinessFigures } from '../components/business-figures';
+import { FirstSteps } from '../components/first-steps';
 import { OrganizationOverview } from '../components/organization-overview';
 import { QuickLinks } from '../components/quick-links';
 import { RecentActivity } from '../components/recent-activity';
@@ -34,6 +36,11 @@ export function DashboardRoute() {
       ) : null}
       {organization ? (
         <Flex direction="column" gap="5">
+          {/* The checklist is gone once everything is done: the figures then take the whole row. */}
+          <Flex gap="5" wrap="wrap" align="start">
+            <BusinessFigures organizationId={organization.id} />
+            <FirstSteps organization={organization} />
+          </Flex>
           <OrganizationOverview organization={organization} role={role} />
           <Grid columns={{ initial: '1', md: role.isAdmin ? '2' : '1' }} gap="5">
             <QuickLinks isAdmin={role.isAdmin} />

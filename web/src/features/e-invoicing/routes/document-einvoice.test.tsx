@@ -46,6 +46,11 @@ describe('JoFotara page of an invoice', { timeout: 30_000 }, () => {
 
     await userEvent.selectOptions(screen.getByLabelText('Payment method'), 'receivable');
     await userEvent.click(screen.getByRole('button', { name: 'Submit to JoFotara' }));
+    // Submitting cannot be undone: it asks first.
+    const confirm = await screen.findByRole('alertdialog', { name: 'Submit invoice INV-000001 to JoFotara?' });
+    expect(within(confirm).getByText(/cannot be changed, cancelled or submitted again/)).toBeTruthy();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Submit to JoFotara' }));
 
     const submit = await waitFor(() => {
       const found = requests.find((r) => r.method === 'POST' && r.url.endsWith('/jofotara/submit'));
@@ -80,8 +85,66 @@ describe('JoFotara page of an invoice', { timeout: 30_000 }, () => {
     // A resubmission keeps the first type: no options, an empty body.
     expect(screen.queryByLabelText('Payment method')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Resubmit to JoFotara' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Resubmit to JoFotara' }));
     await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
     expect(JSON.parse(requests.find((r) => r.method === 'POST')!.body!)).toEqual({});
+  });
+
+  it('sends nothing when the confirmation is cancelled', async () => {
+    const { requests } = api('admin', [() => submission()], {
+      [`POST ${API}/invoices/inv-1/jofotara/submit`]: () => ({ status: 202, json: queued() }),
+    });
+    renderRoutes(routes, '/sales/invoices/inv-1/e-invoice');
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit to JoFotara' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Submit invoice INV-000001 to JoFotara?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('says in words what the settings still lack, with a link to each field, and neither previews nor submits until then', async () => {
+    const missing = ['seller_tin', 'registered_name', 'income_source_sequence', 'taxpayer_track', 'client_id', 'secret_key'] as const;
+    const blank = { seller_tin: null, registered_name_ar: null, registered_name_en: null, income_source_sequence: null, taxpayer_track: null, client_id_set: false, secret_key_set: false };
+    const { requests } = mockFetch({
+      ...session('admin'),
+      [`GET ${API}/e-invoicing/settings`]: () => ({ json: settings({ ...blank, is_complete: false, missing_fields: [...missing] }) }),
+      [STATE]: () => ({ json: submission() }),
+      // What the server would answer: its English text must not reach the page.
+      [`GET ${API}/invoices/inv-1/jofotara/preview`]: () => ({ status: 409, json: { detail: 'E-invoicing is not set up for this organization: missing seller_tin, registered_name' } }),
+    });
+    renderRoutes(routes, '/sales/invoices/inv-1/e-invoice');
+    const alert = await screen.findByText('Before anything can be sent to JoFotara, complete the e-invoicing settings. Still missing:');
+    const box = alert.closest('[role="alert"]') as HTMLElement;
+    expect(within(box).getByRole('link', { name: 'seller TIN' }).getAttribute('href')).toBe('/settings/e-invoicing#seller_tin');
+    expect(within(box).getByRole('link', { name: 'Client-Id' }).getAttribute('href')).toBe('/settings/e-invoicing#client_id');
+    expect(within(box).getAllByRole('link')).toHaveLength(6);
+    expect((screen.getByRole('button', { name: 'Submit to JoFotara' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await userEvent.click(screen.getByRole('tab', { name: /^Preview/ }));
+    const previewNote = await screen.findByText('The preview needs your seller details from the e-invoicing settings. Still missing:');
+    // The credentials are not needed to build the XML.
+    expect(within(previewNote.closest('[role="alert"]') as HTMLElement).getAllByRole('link').map((a) => a.textContent)).toEqual([
+      'seller TIN',
+      'registered name',
+      'income source sequence',
+      'taxpayer track',
+    ]);
+    expect(screen.queryByText(/missing seller_tin/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(requests.some((r) => r.url.includes('/jofotara/preview'))).toBe(false);
+  });
+
+  it('names what is missing in Arabic', async () => {
+    await changeLanguage('ar');
+    mockFetch({
+      ...session('admin'),
+      [`GET ${API}/e-invoicing/settings`]: () => ({ json: settings({ client_id_set: false, is_complete: false, missing_fields: ['client_id'] }) }),
+      [STATE]: () => ({ json: submission() }),
+    });
+    renderRoutes(routes, '/sales/invoices/inv-1/e-invoice');
+    const link = await screen.findByRole('link', { name: 'رمز العميل (Client-Id)' });
+    expect(link.getAttribute('href')).toBe('/settings/e-invoicing#client_id');
+    expect(screen.getByText('قبل إرسال أي شيء إلى جوفوترة، أكمل إعدادات الفوترة الإلكترونية. ما زال ناقصاً:')).toBeTruthy();
   });
 
   it('gives the states their colours', async () => {
@@ -154,6 +217,7 @@ describe('JoFotara page of a return', { timeout: 30_000 }, () => {
   it('submits the return with an empty body, from its own path', async () => {
     const { requests } = mockFetch({
       ...session('admin'),
+      [`GET ${API}/e-invoicing/settings`]: () => ({ json: settings() }),
       [`GET ${API}/invoices/return/invoices/ret-1/jofotara`]: () => ({ json: submission({ document_type: 'return', document_id: 'ret-1', document_number: 'RET-000001' }) }),
       [`POST ${API}/invoices/return/invoices/ret-1/jofotara/submit`]: () => ({
         status: 202,
@@ -163,9 +227,10 @@ describe('JoFotara page of a return', { timeout: 30_000 }, () => {
     renderRoutes(routes, '/sales/returns/ret-1/e-invoice');
     expect(await screen.findByRole('heading', { name: 'E-invoice for return RET-000001' })).toBeTruthy();
     expect(screen.queryByLabelText('Invoice type')).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Submit to JoFotara' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit to JoFotara' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Submit return RET-000001 to JoFotara?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Submit to JoFotara' }));
     await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
     expect(JSON.parse(requests.find((r) => r.method === 'POST')!.body!)).toEqual({});
-    expect(requests.some((r) => r.url.endsWith('/e-invoicing/settings'))).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { Button, Flex } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { ConfirmActionDialog, DestructiveActionDialog } from '../../../components/documents/confirm-action-dialog';
+import { ActionButton, ConfirmActionDialog, DestructiveActionDialog } from '../../../components/documents/confirm-action-dialog';
 import type { RoleFlags } from '../../../lib/authorization';
 import { notify } from '../../../lib/notify';
 import { useApproveExpense } from '../api/approve-expense';
@@ -36,15 +36,24 @@ export function ExpenseActions({ organizationId, expense, role, userId }: { orga
             description={t('expenses.actions.approveDescription')}
             submitLabel={t('expenses.actions.approveSubmit')}
             pending={approve.isPending}
-            onConfirm={() => approve.mutate(ids, { onSuccess: () => notify.success(t('expenses.actions.approved')) })}
+            onConfirm={async (idempotencyKey) => {
+              await approve.mutateAsync({ ...ids, idempotencyKey });
+              notify.success(t('expenses.actions.approved'));
+            }}
           />
           <RejectExpenseDialog organizationId={organizationId} expense={expense} />
         </>
       ) : null}
       {expense.status === 'draft' && mayChange ? (
-        <Button loading={submit.isPending} onClick={() => submit.mutate(ids, { onSuccess: () => notify.success(t('expenses.actions.submitted')) })}>
+        <ActionButton
+          pending={submit.isPending}
+          onAction={async () => {
+            await submit.mutateAsync(ids);
+            notify.success(t('expenses.actions.submitted'));
+          }}
+        >
           {t('expenses.actions.submit')}
-        </Button>
+        </ActionButton>
       ) : null}
       {editable ? (
         <Button asChild variant="soft">
@@ -58,14 +67,11 @@ export function ExpenseActions({ organizationId, expense, role, userId }: { orga
           description={t('expenses.actions.deleteDescription')}
           confirmLabel={t('common.delete')}
           pending={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(ids, {
-              onSuccess: () => {
-                notify.success(t('expenses.actions.deleted'));
-                navigate('/purchases/expenses');
-              },
-            })
-          }
+          onConfirm={async () => {
+            await remove.mutateAsync(ids);
+            notify.success(t('expenses.actions.deleted'));
+            navigate('/purchases/expenses');
+          }}
         />
       ) : null}
     </Flex>

@@ -1,78 +1,84 @@
 import { Button, Callout, Dialog, Flex } from '@radix-ui/themes';
-import { expenseCategoryCreate, expenseCategoryUpdate } from '@daftar/shared/schemas/expenses';
+import { expenseCategoryCreate, expenseCategoryUpdate, type ExpenseCategoryCreate } from '@daftar/shared/schemas/expenses';
 import { useMemo, useState, type FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorsFromValidationDetail } from '../../../components/document-lines-editor';
-import { SelectInput, TextAreaInput, TextInput } from '../../../components/fields';
+import { FormSelectInput, FormTextAreaInput, FormTextInput } from '../../../components/fields';
 import { ApiError } from '../../../lib/api-client';
+import { reportFormFailure } from '../../../lib/form-failure';
+import { payloadSchema, textOrNull, type FormIssue } from '../../../lib/form-schema';
+import { useZodForm } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/i18n';
-import { notify, notifyError } from '../../../lib/notify';
-import { validateForm, type FieldErrors } from '../../../lib/validation';
+import { notify } from '../../../lib/notify';
 import { useCreateExpenseCategory } from '../api/create-expense-category';
 import { useExpenseAccounts } from '../api/get-accounts';
 import type { ExpenseCategory } from '../api/get-expense-categories';
 import { useUpdateExpenseCategory } from '../api/update-expense-category';
-import { expenseErrors, expenseMessage } from './messages';
+import { expenseMessage } from './messages';
 import { localName } from './names';
+
+interface Values {
+  name: string;
+  name_ar: string;
+  account_id: string;
+  description: string;
+}
 
 /** A category names the expense account its approved expenses are debited to. */
 export function ExpenseCategoryDialog({ organizationId, category, onClose }: { organizationId: string; category: ExpenseCategory | null; onClose: () => void }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const [values, setValues] = useState({
-    name: category?.name ?? '',
-    name_ar: category?.name_ar ?? '',
-    account_id: category?.account_id ?? '',
-    description: category?.description ?? '',
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [conflict, setConflict] = useState<string | null>(null);
   const accounts = useExpenseAccounts(organizationId);
   const create = useCreateExpenseCategory();
   const update = useUpdateExpenseCategory({ handlesErrors: true });
+  const schema = useMemo(() => {
+    const payloadOf = (values: Values) => ({
+      name: values.name,
+      name_ar: textOrNull(values.name_ar),
+      account_id: values.account_id,
+      description: textOrNull(values.description),
+    });
+    const accountChosen = (values: Values): FormIssue[] => (values.account_id ? [] : [{ path: ['account_id'], message: t('expenses.categories.accountRequired') }]);
+    return category
+      ? payloadSchema(expenseCategoryUpdate, (values: Values) => ({ ...payloadOf(values), version: category.version }), accountChosen)
+      : payloadSchema(expenseCategoryCreate, payloadOf, accountChosen);
+  }, [category, t]);
+  const form = useZodForm(schema, {
+    defaultValues: {
+      name: category?.name ?? '',
+      name_ar: category?.name_ar ?? '',
+      account_id: category?.account_id ?? '',
+      description: category?.description ?? '',
+    },
+    messages: expenseMessage,
+  });
+  const accountId = useWatch({ control: form.control, name: 'account_id' });
 
   const accountOptions = useMemo(
     () => [
       { value: '', label: t('expenses.categories.chooseAccount') },
-      ...(accounts.data ?? []).filter((a) => a.is_active || a.id === values.account_id).map((a) => ({ value: a.id, label: `${a.code} ${localName(a, language)}` })),
+      ...(accounts.data ?? []).filter((a) => a.is_active || a.id === accountId).map((a) => ({ value: a.id, label: `${a.code} ${localName(a, language)}` })),
     ],
-    [accounts.data, values.account_id, language, t],
+    [accounts.data, accountId, language, t],
   );
 
-  const onFailure = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 409) return setConflict(error.detail ?? t('errors.generic'));
-    if (error instanceof ApiError && error.status === 422) {
-      const fieldErrors = errorsFromValidationDetail(error.body, expenseMessage);
-      if (fieldErrors) return setErrors(fieldErrors);
+  const save = form.handleSubmit(async (data) => {
+    let saved: ExpenseCategory;
+    try {
+      saved = category
+        ? await update.mutateAsync({ organizationId, categoryId: category.id, data })
+        : await create.mutateAsync({ organizationId, data: data as ExpenseCategoryCreate });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) return setConflict(error.detail ?? t('errors.generic'));
+      return reportFormFailure(form, error, { message: expenseMessage });
     }
-    notifyError(error);
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+    notify.success(t(category ? 'expenses.categories.saved' : 'expenses.categories.created', { name: localName(saved, language) }));
+    onClose();
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     setConflict(null);
-    if (!values.account_id) return setErrors({ account_id: t('expenses.categories.accountRequired') });
-    const body = {
-      name: values.name,
-      name_ar: values.name_ar.trim() || null,
-      account_id: values.account_id,
-      description: values.description.trim() || null,
-    };
-    const done = (saved: ExpenseCategory) => {
-      notify.success(t(category ? 'expenses.categories.saved' : 'expenses.categories.created', { name: localName(saved, language) }));
-      onClose();
-    };
-    if (category) {
-      const result = validateForm(expenseCategoryUpdate, { ...body, version: category.version });
-      if (!result.success) return setErrors(expenseErrors(result.errors));
-      setErrors({});
-      update.mutate({ organizationId, categoryId: category.id, data: result.data }, { onSuccess: done, onError: onFailure });
-    } else {
-      const result = validateForm(expenseCategoryCreate, body);
-      if (!result.success) return setErrors(expenseErrors(result.errors));
-      setErrors({});
-      create.mutate({ organizationId, data: result.data }, { onSuccess: done, onError: onFailure });
-    }
+    void save(event);
   };
 
   return (
@@ -89,29 +95,15 @@ export function ExpenseCategoryDialog({ organizationId, category, onClose }: { o
                 <Callout.Text>{conflict}</Callout.Text>
               </Callout.Root>
             ) : null}
-            <TextInput label={t('expenses.categories.name')} name="name" required value={values.name} error={errors.name} onChange={(e) => setValues({ ...values, name: e.target.value })} />
-            <TextInput label={t('expenses.categories.nameAr')} name="name_ar" dir="rtl" lang="ar" value={values.name_ar} error={errors.name_ar} onChange={(e) => setValues({ ...values, name_ar: e.target.value })} />
-            <SelectInput
-              label={t('expenses.categories.account')}
-              name="account_id"
-              value={values.account_id}
-              error={errors.account_id}
-              hint={t('expenses.categories.accountHint')}
-              onChange={(e) => setValues({ ...values, account_id: e.target.value })}
-              options={accountOptions}
-            />
-            <TextAreaInput
-              label={t('expenses.categories.description')}
-              name="description"
-              value={values.description}
-              error={errors.description}
-              onChange={(e) => setValues({ ...values, description: e.target.value })}
-            />
+            <FormTextInput form={form} name="name" label={t('expenses.categories.name')} required />
+            <FormTextInput form={form} name="name_ar" label={t('expenses.categories.nameAr')} dir="rtl" lang="ar" />
+            <FormSelectInput form={form} name="account_id" label={t('expenses.categories.account')} hint={t('expenses.categories.accountHint')} options={accountOptions} />
+            <FormTextAreaInput form={form} name="description" label={t('expenses.categories.description')} />
             <Flex gap="3" justify="end">
               <Button type="button" variant="soft" color="gray" onClick={onClose}>
                 {t('common.cancel')}
               </Button>
-              <Button type="submit" loading={create.isPending || update.isPending}>
+              <Button type="submit" loading={form.formState.isSubmitting || create.isPending || update.isPending}>
                 {category ? t('common.saveChanges') : t('expenses.categories.createSubmit')}
               </Button>
             </Flex>

@@ -1,17 +1,19 @@
 import { Box, Button, Callout, Card, DataList, Flex, Grid, Progress, RadioGroup, Text } from '@radix-ui/themes';
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { MAX_UPLOAD_BYTES } from '@daftar/shared/constants';
-import { expenseCreate, expenseUpdate } from '@daftar/shared/schemas/expenses';
+import { expenseAmount, expenseCreate, expenseUpdate, type ExpenseCreate } from '@daftar/shared/schemas/expenses';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { errorsFromValidationDetail } from '../../../components/document-lines-editor';
-import { FileInput, SelectInput, TextAreaInput, TextInput } from '../../../components/fields';
+import { FileInput, FormSelectInput, FormTextAreaInput, FormTextInput } from '../../../components/fields';
 import { ApiError } from '../../../lib/api-client';
+import { formAlert, reportFormFailure } from '../../../lib/form-failure';
+import { payloadSchema, sharedSchemaMessages, textOrNull, type FormIssue } from '../../../lib/form-schema';
+import { fieldError, useZodForm } from '../../../lib/forms';
 import { formatBytes, formatMoney } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { notify, notifyError } from '../../../lib/notify';
-import { validateForm, type FieldErrors } from '../../../lib/validation';
+import { notify } from '../../../lib/notify';
 import { useCreateExpense } from '../api/create-expense';
 import { usePaymentAccounts } from '../api/get-accounts';
 import { useExpenseCategories } from '../api/get-expense-categories';
@@ -22,7 +24,7 @@ import { useTaxes } from '../api/get-taxes';
 import { useUpdateExpense } from '../api/update-expense';
 import { useUploadReceipt } from '../api/upload-receipt';
 import { amountText, grossAmount, splitExpense, today } from './figures';
-import { expenseErrors, expenseMessage } from './messages';
+import { expenseMessage } from './messages';
 import { localName } from './names';
 
 /** Receipts are photos or PDFs. */
@@ -74,11 +76,42 @@ export function ExpenseForm({ organizationId, currency, expense, onSaved, cancel
   const language = currentLanguage();
   const paymentId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [values, setValues] = useState<Values>(() => valuesOf(expense));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [conflict, setConflict] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadedName, setUploadedName] = useState<string | null>(null);
+
+  // The shared schema (the API's own) over the body, and what it cannot know: a category is
+  // required, and the amount's decimals are the currency's.
+  const schema = useMemo(() => {
+    const payloadOf = (values: Values) => {
+      const reimbursable = values.payment === 'reimbursable';
+      return {
+        date: values.date,
+        category_id: values.category_id,
+        description: values.description,
+        amount: values.amount.trim(),
+        tax_id: values.tax_id || null,
+        paid_from_account_id: reimbursable ? null : values.paid_from_account_id || null,
+        reimbursable,
+        contact_id: values.contact_id || null,
+        file_id: values.file_id,
+        reference: textOrNull(values.reference),
+        notes: textOrNull(values.notes),
+      };
+    };
+    const ownChecks = (values: Values): FormIssue[] => [
+      ...(values.category_id ? [] : [{ path: ['category_id'], message: t('expenses.errors.category') }]),
+      // A well-formed amount finer than the currency (the schema says what is wrong with any other).
+      ...(expenseAmount.safeParse(values.amount.trim()).success && !grossAmount(values.amount, currency)
+        ? [{ path: ['amount'], message: t('expenses.errors.amountPrecision', { currency }) }]
+        : []),
+    ];
+    return expense
+      ? payloadSchema(expenseUpdate, (values: Values) => ({ ...payloadOf(values), version: expense.version }), ownChecks)
+      : payloadSchema(expenseCreate, payloadOf, ownChecks);
+  }, [expense, currency, t]);
+  const form = useZodForm(schema, { defaultValues: valuesOf(expense), messages: sharedSchemaMessages(expenseMessage) });
+  const values = useWatch({ control: form.control }) as Values;
   const categories = useExpenseCategories(organizationId, true);
   const accounts = usePaymentAccounts(organizationId);
   const taxes = useTaxes(organizationId);
@@ -87,8 +120,8 @@ export function ExpenseForm({ organizationId, currency, expense, onSaved, cancel
   const create = useCreateExpense();
   const update = useUpdateExpense();
   const upload = useUploadReceipt();
+  const saving = form.formState.isSubmitting || create.isPending || update.isPending;
 
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
   // A kept choice that is no longer offered (deactivated since) stays shown, so nothing changes silently.
   const keep = <T extends { id: string; is_active: boolean }>(items: readonly T[], selected: string, offered: (item: T) => boolean) =>
     items.filter((item) => (offered(item) && item.is_active) || item.id === selected);
@@ -123,15 +156,15 @@ export function ExpenseForm({ organizationId, currency, expense, onSaved, cancel
 
   const chooseReceipt = (file: File | null) => {
     if (!file) return;
-    if (file.size > MAX_UPLOAD_BYTES) return setErrors((e) => ({ ...e, file_id: t('expenses.form.receiptTooLarge', { max: formatBytes(MAX_UPLOAD_BYTES) }) }));
-    if (!RECEIPT_TYPES.includes(file.type)) return setErrors((e) => ({ ...e, file_id: t('expenses.form.receiptType') }));
-    setErrors(({ file_id: _dropped, ...rest }) => rest);
+    if (file.size > MAX_UPLOAD_BYTES) return form.setError('file_id', { type: 'custom', message: t('expenses.form.receiptTooLarge', { max: formatBytes(MAX_UPLOAD_BYTES) }) });
+    if (!RECEIPT_TYPES.includes(file.type)) return form.setError('file_id', { type: 'custom', message: t('expenses.form.receiptType') });
+    form.clearErrors('file_id');
     setProgress(0);
     upload.mutate(
       { organizationId, file, onProgress: setProgress },
       {
         onSuccess: (uploaded) => {
-          setValues((v) => ({ ...v, file_id: uploaded.id }));
+          form.setValue('file_id', uploaded.id);
           setUploadedName(uploaded.filename);
         },
         onSettled: () => {
@@ -143,63 +176,24 @@ export function ExpenseForm({ organizationId, currency, expense, onSaved, cancel
   };
 
   const removeReceipt = () => {
-    setValues((v) => ({ ...v, file_id: null }));
+    form.setValue('file_id', null);
     setUploadedName(null);
   };
 
-  const onFailure = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 409) return setConflict(error.detail ?? t('errors.generic'));
-    if (error instanceof ApiError && error.status === 422) {
-      const fieldErrors = errorsFromValidationDetail(error.body, expenseMessage);
-      if (fieldErrors) return setErrors(fieldErrors);
+  const save = form.handleSubmit(async (data) => {
+    let saved: Expense;
+    try {
+      saved = expense ? await update.mutateAsync({ organizationId, expenseId: expense.id, data }) : await create.mutateAsync({ organizationId, data: data as ExpenseCreate });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) return setConflict(error.detail ?? t('errors.generic'));
+      return reportFormFailure(form, error, { message: expenseMessage, unplaced: 'form' });
     }
-    notifyError(error);
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+    notify.success(t(expense ? 'expenses.form.saved' : 'expenses.form.created'));
+    onSaved(saved);
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     setConflict(null);
-    const reimbursable = values.payment === 'reimbursable';
-    const body = {
-      date: values.date,
-      category_id: values.category_id,
-      description: values.description,
-      amount: values.amount.trim(),
-      tax_id: values.tax_id || null,
-      paid_from_account_id: reimbursable ? null : values.paid_from_account_id || null,
-      reimbursable,
-      contact_id: values.contact_id || null,
-      file_id: values.file_id,
-      reference: values.reference.trim() || null,
-      notes: values.notes.trim() || null,
-    };
-    // What the schema cannot know: a category is required, and the amount's decimals are the currency's.
-    const withOwnChecks = (schemaErrors: FieldErrors): FieldErrors => {
-      const found = { ...schemaErrors };
-      if (!values.category_id) found.category_id = t('expenses.errors.category');
-      if (!found.amount && !grossAmount(values.amount, currency)) found.amount = t('expenses.errors.amountPrecision', { currency });
-      return found;
-    };
-    const handlers = {
-      onSuccess: (saved: Expense) => {
-        notify.success(t(expense ? 'expenses.form.saved' : 'expenses.form.created'));
-        onSaved(saved);
-      },
-      onError: onFailure,
-    };
-    if (expense) {
-      const result = validateForm(expenseUpdate, { ...body, version: expense.version });
-      const found = withOwnChecks(result.success ? {} : expenseErrors(result.errors));
-      if (!result.success || Object.keys(found).length) return setErrors(found);
-      setErrors({});
-      update.mutate({ organizationId, expenseId: expense.id, data: result.data }, handlers);
-    } else {
-      const result = validateForm(expenseCreate, body);
-      const found = withOwnChecks(result.success ? {} : expenseErrors(result.errors));
-      if (!result.success || Object.keys(found).length) return setErrors(found);
-      setErrors({});
-      create.mutate({ organizationId, data: result.data }, handlers);
-    }
+    void save(event);
   };
 
   return (
@@ -220,29 +214,20 @@ export function ExpenseForm({ organizationId, currency, expense, onSaved, cancel
         ) : null}
         <Card size="3">
           <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-            <TextInput label={t('expenses.form.date')} name="date" type="date" required value={values.date} error={errors.date} onChange={(e) => set('date', e.target.value)} />
-            <SelectInput label={t('expenses.form.category')} name="category_id" value={values.category_id} error={errors.category_id} onChange={(e) => set('category_id', e.target.value)} options={categoryOptions} />
-            <TextInput
-              label={t('expenses.form.description')}
-              name="description"
-              required
-              value={values.description}
-              error={errors.description}
-              onChange={(e) => set('description', e.target.value)}
-            />
-            <SelectInput label={t('expenses.form.supplier')} name="contact_id" value={values.contact_id} error={errors.contact_id} onChange={(e) => set('contact_id', e.target.value)} options={supplierOptions} />
-            <TextInput
-              label={t('expenses.form.amount', { currency })}
+            <FormTextInput form={form} name="date" label={t('expenses.form.date')} type="date" required />
+            <FormSelectInput form={form} name="category_id" label={t('expenses.form.category')} options={categoryOptions} />
+            <FormTextInput form={form} name="description" label={t('expenses.form.description')} required />
+            <FormSelectInput form={form} name="contact_id" label={t('expenses.form.supplier')} options={supplierOptions} />
+            <FormTextInput
+              form={form}
               name="amount"
+              label={t('expenses.form.amount', { currency })}
               inputMode="decimal"
               required
               placeholder="0.000"
-              value={values.amount}
-              error={errors.amount}
               hint={t('expenses.form.amountHint')}
-              onChange={(e) => set('amount', e.target.value)}
             />
-            <SelectInput label={t('expenses.form.tax')} name="tax_id" value={values.tax_id} error={errors.tax_id} onChange={(e) => set('tax_id', e.target.value)} options={taxOptions} />
+            <FormSelectInput form={form} name="tax_id" label={t('expenses.form.tax')} options={taxOptions} />
           </Grid>
           <DataList.Root mt="4" aria-label={t('expenses.form.split')}>
             <DataList.Item>
@@ -267,19 +252,23 @@ export function ExpenseForm({ organizationId, currency, expense, onSaved, cancel
               <Text id={paymentId} size="2" weight="medium">
                 {t('expenses.form.paidBy')}
               </Text>
-              <RadioGroup.Root value={values.payment} onValueChange={(value) => set('payment', value as Values['payment'])} aria-labelledby={paymentId}>
-                <RadioGroup.Item value="company">{t('expenses.form.paidByCompany')}</RadioGroup.Item>
-                <RadioGroup.Item value="reimbursable">{t('expenses.form.paidByEmployee')}</RadioGroup.Item>
-              </RadioGroup.Root>
+              <Controller
+                control={form.control}
+                name="payment"
+                render={({ field }) => (
+                  <RadioGroup.Root ref={field.ref} name={field.name} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} aria-labelledby={paymentId}>
+                    <RadioGroup.Item value="company">{t('expenses.form.paidByCompany')}</RadioGroup.Item>
+                    <RadioGroup.Item value="reimbursable">{t('expenses.form.paidByEmployee')}</RadioGroup.Item>
+                  </RadioGroup.Root>
+                )}
+              />
             </Flex>
             {values.payment === 'company' ? (
-              <SelectInput
-                label={t('expenses.form.paidFrom')}
+              <FormSelectInput
+                form={form}
                 name="paid_from_account_id"
-                value={values.paid_from_account_id}
-                error={errors.paid_from_account_id}
+                label={t('expenses.form.paidFrom')}
                 hint={t('expenses.form.paidFromHint')}
-                onChange={(e) => set('paid_from_account_id', e.target.value)}
                 options={accountOptions}
               />
             ) : (
@@ -291,14 +280,14 @@ export function ExpenseForm({ organizationId, currency, expense, onSaved, cancel
         </Card>
         <Card size="3">
           <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-            <TextInput label={t('expenses.form.reference')} name="reference" value={values.reference} error={errors.reference} onChange={(e) => set('reference', e.target.value)} />
+            <FormTextInput form={form} name="reference" label={t('expenses.form.reference')} />
             <Flex direction="column" gap="2">
               <FileInput
                 ref={fileInput}
                 label={t('expenses.form.receipt')}
                 name="receipt"
                 accept={RECEIPT_TYPES.join(',')}
-                error={errors.file_id}
+                error={fieldError(form, 'file_id')}
                 hint={t('expenses.form.receiptHint', { max: formatBytes(MAX_UPLOAD_BYTES) })}
                 disabled={upload.isPending}
                 onChange={(e) => chooseReceipt(e.target.files?.[0] ?? null)}
@@ -317,19 +306,19 @@ export function ExpenseForm({ organizationId, currency, expense, onSaved, cancel
             </Flex>
           </Grid>
           <Box mt="4">
-            <TextAreaInput label={t('expenses.form.notes')} name="notes" value={values.notes} error={errors.notes} onChange={(e) => set('notes', e.target.value)} />
+            <FormTextAreaInput form={form} name="notes" label={t('expenses.form.notes')} />
           </Box>
         </Card>
-        {errors.form ? (
+        {formAlert(form) ? (
           <Callout.Root color="red" role="alert">
-            <Callout.Text>{errors.form}</Callout.Text>
+            <Callout.Text>{formAlert(form)}</Callout.Text>
           </Callout.Root>
         ) : null}
         <Flex gap="3" justify="end">
           <Button asChild variant="soft" color="gray">
             <Link to={cancelTo}>{t('common.cancel')}</Link>
           </Button>
-          <Button type="submit" loading={create.isPending || update.isPending} disabled={upload.isPending}>
+          <Button type="submit" loading={saving} disabled={saving || upload.isPending}>
             {expense ? t('common.saveChanges') : t('expenses.form.saveDraft')}
           </Button>
         </Flex>

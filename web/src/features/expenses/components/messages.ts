@@ -1,22 +1,27 @@
 import { i18n } from '../../../lib/i18n';
-import { translateValidationMessage } from '../../../lib/validation';
 
-const KNOWN: Record<string, string> = {
-  'Description is required': 'expenses.errors.description',
-  'Amount must be a positive decimal such as 11.600': 'expenses.errors.amount',
-  'Amount must be more than zero': 'expenses.errors.amountPositive',
-  'Give the account the expense was paid from, or mark it reimbursable': 'expenses.errors.paidFrom',
-  'A reimbursable expense was paid by the employee; give no paid-from account': 'expenses.errors.reimbursableWithAccount',
-  'A reason is required': 'expenses.errors.reason',
-  'Not a valid calendar date': 'expenses.errors.date',
-};
-
-/** The shared schemas and the API speak English: known messages are shown in the reader's language. */
-export function expenseMessage(message: string): string {
-  const key = KNOWN[message];
-  return key ? i18n.t(key) : translateValidationMessage(message);
+/**
+ * The expense forms' messages, by where an issue is and its code (zod's, or a 422's `type`),
+ * never by its English text: the shared schemas' own checks on a field have one meaning each and
+ * are said in the reader's language; anything else (undefined) keeps its message, translated by
+ * its code, or as the server wrote it (a reason the form cannot know: an inactive category).
+ */
+export function expenseMessage({ path, code, type }: { path: string; code?: string; type?: string }): string | undefined {
+  const kind = code ?? type ?? '';
+  switch (path) {
+    case 'description':
+      return kind === 'too_small' ? i18n.t('expenses.errors.description') : undefined;
+    case 'amount':
+      if (kind === 'invalid_format' || kind === 'invalid_union') return i18n.t('expenses.errors.amount');
+      return kind === 'custom' ? i18n.t('expenses.errors.amountPositive') : undefined;
+    case 'paid_from_account_id':
+      // The form sends no account for a reimbursable expense: the one check it can meet is "missing".
+      return kind === 'custom' ? i18n.t('expenses.errors.paidFrom') : undefined;
+    case 'reason':
+      return kind === 'too_small' ? i18n.t('expenses.errors.reason') : undefined;
+    case 'date':
+      return kind === 'custom' ? i18n.t('expenses.errors.date') : undefined;
+    default:
+      return undefined;
+  }
 }
-
-/** Form errors from `validateForm`, with the expense schema's own messages translated too. */
-export const expenseErrors = (errors: Record<string, string | undefined>) =>
-  Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, message === undefined ? message : expenseMessage(message)]));

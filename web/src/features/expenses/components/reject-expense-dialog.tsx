@@ -1,50 +1,39 @@
 import { Button, Dialog, Flex } from '@radix-ui/themes';
 import { expenseReject } from '@daftar/shared/schemas/expenses';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextAreaInput } from '../../../components/fields';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage, notify, notifyError } from '../../../lib/notify';
-import { validateForm } from '../../../lib/validation';
+import { FormTextAreaInput } from '../../../components/fields';
+import { reportFormFailure } from '../../../lib/form-failure';
+import { payloadSchema } from '../../../lib/form-schema';
+import { useZodForm } from '../../../lib/forms';
+import { notify } from '../../../lib/notify';
 import type { Expense } from '../api/get-expenses';
 import { useRejectExpense } from '../api/reject-expense';
-import { expenseErrors, expenseMessage } from './messages';
+import { expenseMessage } from './messages';
 
 /** A rejection says why, so the person who filed the expense can correct it. */
 export function RejectExpenseDialog({ organizationId, expense }: { organizationId: string; expense: Expense }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const reject = useRejectExpense();
+  const schema = useMemo(() => payloadSchema(expenseReject, (values: { reason: string }) => ({ reason: values.reason, version: expense.version })), [expense.version]);
+  const form = useZodForm(schema, { defaultValues: { reason: '' }, messages: expenseMessage });
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    if (!next) {
-      setReason('');
-      setError(undefined);
-    }
+    if (!next) form.reset({ reason: '' });
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateForm(expenseReject, { reason, version: expense.version });
-    if (!result.success) return setError(expenseErrors(result.errors).reason);
-    setError(undefined);
-    reject.mutate(
-      { organizationId, expenseId: expense.id, reason: result.data.reason, version: expense.version },
-      {
-        onSuccess: () => {
-          notify.success(t('expenses.actions.rejected'));
-          onOpenChange(false);
-        },
-        onError: (failure) => {
-          if (failure instanceof ApiError && failure.status === 422) return setError(expenseMessage(errorMessage(failure)));
-          notifyError(failure);
-        },
-      },
-    );
-  };
+  const onSubmit = form.handleSubmit(async (data) => {
+    try {
+      await reject.mutateAsync({ organizationId, expenseId: expense.id, reason: data.reason, version: expense.version });
+    } catch (error) {
+      // The refusal is about the reason, whatever its place: the dialog has no other field.
+      return reportFormFailure(form, error, { message: expenseMessage, rename: { '': 'reason', version: 'reason' } });
+    }
+    notify.success(t('expenses.actions.rejected'));
+    onOpenChange(false);
+  });
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -58,16 +47,16 @@ export function RejectExpenseDialog({ organizationId, expense }: { organizationI
         <Dialog.Description size="2" color="gray" mb="4">
           {t('expenses.actions.rejectDescription')}
         </Dialog.Description>
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
           <Flex direction="column" gap="4">
-            <TextAreaInput label={t('expenses.actions.reason')} name="reason" required value={reason} error={error} onChange={(e) => setReason(e.target.value)} />
+            <FormTextAreaInput form={form} name="reason" label={t('expenses.actions.reason')} required />
             <Flex gap="3" justify="end">
               <Dialog.Close>
                 <Button type="button" variant="soft" color="gray">
                   {t('common.cancel')}
                 </Button>
               </Dialog.Close>
-              <Button type="submit" color="red" loading={reject.isPending}>
+              <Button type="submit" color="red" loading={form.formState.isSubmitting || reject.isPending}>
                 {t('expenses.actions.rejectSubmit')}
               </Button>
             </Flex>

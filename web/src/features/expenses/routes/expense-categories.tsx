@@ -1,7 +1,7 @@
 import { Badge, Button, Flex, Switch, Table, Text } from '@radix-ui/themes';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ActionButton, ActionDialog } from '../../../components/documents/confirm-action-dialog';
 import { TableCaption } from '../../../components/document-lines-editor';
 import { EmptyState, Loading, QueryError } from '../../../components/feedback';
 import { PageHeader } from '../../../components/page-header';
@@ -93,22 +93,20 @@ export function ExpenseCategoriesRoute() {
                           <Button size="1" variant="soft" aria-label={t('expenses.categories.editFor', { name })} onClick={() => setDialog({ category })}>
                             {t('expenses.actions.edit')}
                           </Button>
-                          <Button
+                          <ActionButton
                             size="1"
                             variant="soft"
                             color="gray"
                             aria-label={t(category.is_active ? 'expenses.categories.deactivateFor' : 'expenses.categories.activateFor', { name })}
-                            loading={toggle.isPending && toggle.variables?.categoryId === category.id}
-                            onClick={() =>
-                              toggle.mutate(
-                                { organizationId, categoryId: category.id, data: { is_active: !category.is_active, version: category.version } },
-                                { onSuccess: (changed) => notify.success(t(changed.is_active ? 'expenses.categories.activated' : 'expenses.categories.deactivated', { name })) },
-                              )
-                            }
+                            pending={toggle.isPending && toggle.variables?.categoryId === category.id}
+                            onAction={async () => {
+                              const changed = await toggle.mutateAsync({ organizationId, categoryId: category.id, data: { is_active: !category.is_active, version: category.version } });
+                              notify.success(t(changed.is_active ? 'expenses.categories.activated' : 'expenses.categories.deactivated', { name }));
+                            }}
                           >
                             {category.is_active ? t('expenses.categories.deactivate') : t('expenses.categories.activate')}
-                          </Button>
-                          <ConfirmDialog
+                          </ActionButton>
+                          <ActionDialog
                             trigger={
                               <Button size="1" variant="soft" color="red" aria-label={t('expenses.categories.deleteFor', { name })}>
                                 {t('common.delete')}
@@ -117,16 +115,14 @@ export function ExpenseCategoriesRoute() {
                             title={t('expenses.categories.deleteFor', { name })}
                             description={t('expenses.categories.deleteDescription')}
                             confirmLabel={t('common.delete')}
-                            pending={remove.isPending}
-                            onConfirm={() =>
-                              remove.mutate(
-                                { organizationId, categoryId: category.id },
-                                {
-                                  // A category that expenses use is deactivated instead: the API says so, and that is what the person reads.
-                                  onSuccess: ({ message }) => (message === DELETED ? notify.success(t('expenses.categories.deleted', { name })) : notify.warning(message)),
-                                },
-                              )
-                            }
+                            color="red"
+                            pending={remove.isPending && remove.variables?.categoryId === category.id}
+                            onConfirm={async () => {
+                              const { message } = await remove.mutateAsync({ organizationId, categoryId: category.id });
+                              // A category that expenses use is deactivated instead: the API says so, and that is what the person reads.
+                              if (message === DELETED) notify.success(t('expenses.categories.deleted', { name }));
+                              else notify.warning(message);
+                            }}
                           />
                         </Flex>
                       </Table.Cell>

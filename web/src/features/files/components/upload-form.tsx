@@ -1,74 +1,103 @@
 import { Button, Card, Flex, Grid, Heading, Progress, Text } from '@radix-ui/themes';
 import { MAX_UPLOAD_BYTES, UPLOAD_CONTENT_TYPES, schemas } from '@daftar/shared';
-import { useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileInput, SelectInput, TextInput } from '../../../components/fields';
+import { z } from 'zod';
+import { FileInput, FormSelectInput, FormTextInput } from '../../../components/fields';
 import { formatBytes } from '../../../lib/format';
+import { applyServerErrors, fieldError, useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
-import { validateForm, type FieldErrors } from '../../../lib/validation';
 import type { FileType } from '../api/get-files';
 import { useUploadFile } from '../api/upload-file';
 
+interface Values {
+  file: FileList | null;
+  description: string;
+  tags: string;
+  file_type: FileType;
+}
+
+const EMPTY: Values = { file: null, description: '', tags: '', file_type: 'document' };
+
+/** The upload's query (the shared schema) and the chosen file, checked before any byte is sent. */
+const uploadSchema = (t: (key: string, options?: Record<string, unknown>) => string) =>
+  schemas.fileUploadQuery.extend({
+    file: z.any().transform((files: FileList | null, ctx): File => {
+      const file = files?.[0];
+      const problem = !file
+        ? t('files.chooseFile')
+        : file.size > MAX_UPLOAD_BYTES
+          ? t('files.tooLarge', { max: formatBytes(MAX_UPLOAD_BYTES) })
+          : !(UPLOAD_CONTENT_TYPES as readonly string[]).includes(file.type)
+            ? t('files.typeNotAllowed')
+            : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      return file as File;
+    }),
+  });
+
+/** Empty texts are sent as absent. */
+const toQuery = (values: Values) => ({
+  file: values.file,
+  description: values.description.trim() || undefined,
+  tags: values.tags.trim() || undefined,
+  file_type: values.file_type,
+});
+
 export function UploadForm({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [values, setValues] = useState<{ description: string; tags: string; file_type: FileType }>({ description: '', tags: '', file_type: 'document' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const fileInput = useRef<HTMLInputElement | null>(null);
+  const schema = useMemo(() => uploadSchema(t), [t]);
+  const form = useZodForm<typeof schema, Values>(schema, { defaultValues: EMPTY, prepare: toQuery });
+  const { ref: registerFile, ...fileField } = form.register('file');
   const upload = useUploadFile();
   const [progress, setProgress] = useState<number | null>(null);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const fieldErrors: FieldErrors = {};
-    if (!file) fieldErrors.file = t('files.chooseFile');
-    else if (file.size > MAX_UPLOAD_BYTES) fieldErrors.file = t('files.tooLarge', { max: formatBytes(MAX_UPLOAD_BYTES) });
-    else if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(file.type)) fieldErrors.file = t('files.typeNotAllowed');
-    const query = { description: values.description.trim() || undefined, tags: values.tags.trim() || undefined, file_type: values.file_type };
-    const result = validateForm(schemas.fileUploadQuery, query);
-    if (!result.success) Object.assign(fieldErrors, result.errors);
-    setErrors(fieldErrors);
-    if (!file || Object.keys(fieldErrors).length) return;
+  const onSubmit = form.handleSubmit(({ file }) => {
+    // The query is sent as typed (comma-separated tags); the server splits it as the schema did.
+    const query = toQuery(form.getValues());
     setProgress(0);
     upload.mutate(
-      { organizationId, file, description: query.description, tags: query.tags, fileType: values.file_type, onProgress: setProgress },
+      { organizationId, file, description: query.description, tags: query.tags, fileType: query.file_type, onProgress: setProgress },
       {
         onSettled: () => setProgress(null),
         onSuccess: (uploaded) => {
           notify.success(t('files.uploaded', { name: uploaded.filename }));
-          setFile(null);
-          setValues({ description: '', tags: '', file_type: 'document' });
+          form.reset(EMPTY);
           if (fileInput.current) fileInput.current.value = '';
         },
+        // The shared handler's toast reports the failure; invalid input is also shown on its field.
+        onError: (error) => void applyServerErrors(form, error),
       },
     );
-  };
+  });
 
   return (
     <Card size="3">
       <Heading as="h3" size="4" mb="3">
         {t('files.upload')}
       </Heading>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Grid columns={{ initial: '1', sm: '2' }} gap="4">
           <FileInput
-            ref={fileInput}
+            {...fileField}
+            ref={(element) => {
+              registerFile(element);
+              fileInput.current = element;
+            }}
             label={t('files.file')}
-            name="file"
             accept={UPLOAD_CONTENT_TYPES.join(',')}
-            error={errors.file}
+            error={fieldError(form, 'file')}
             hint={t('files.limits', { max: formatBytes(MAX_UPLOAD_BYTES) })}
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />
-          <SelectInput
-            label={t('files.type')}
+          <FormSelectInput
+            form={form}
             name="file_type"
-            value={values.file_type}
-            onChange={(e) => setValues({ ...values, file_type: e.target.value as FileType })}
+            label={t('files.type')}
             options={schemas.FILE_TYPES.map((type) => ({ value: type, label: t(`files.types.${type}`) }))}
           />
-          <TextInput label={t('files.description')} name="description" value={values.description} error={errors.description} onChange={(e) => setValues({ ...values, description: e.target.value })} />
-          <TextInput label={t('files.tags')} name="tags" value={values.tags} error={errors.tags} hint={t('files.tagsHint')} onChange={(e) => setValues({ ...values, tags: e.target.value })} />
+          <FormTextInput form={form} name="description" label={t('files.description')} />
+          <FormTextInput form={form} name="tags" label={t('files.tags')} hint={t('files.tagsHint')} />
         </Grid>
         {progress !== null && (
           <Flex direction="column" gap="1" mt="4">

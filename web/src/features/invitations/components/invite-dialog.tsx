@@ -1,36 +1,45 @@
 import { Button, Dialog, Flex } from '@radix-ui/themes';
 import { ROLES, schemas, type Role } from '@daftar/shared';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectInput, TextAreaInput, TextInput } from '../../../components/fields';
+import { FormSelectInput, FormTextAreaInput, FormTextInput } from '../../../components/fields';
+import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
-import { validateForm, type FieldErrors } from '../../../lib/validation';
 import { useCreateInvitation } from '../api/create-invitation';
+
+interface Values {
+  email: string;
+  role: Role;
+  message: string;
+}
+
+const EMPTY: Values = { email: '', role: 'member', message: '' };
 
 export function InviteDialog({ organizationId, isOwner }: { organizationId: string; isOwner: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState<{ email: string; role: Role; message: string }>({ email: '', role: 'member', message: '' });
-  const [errors, setErrors] = useState<FieldErrors<'email' | 'role' | 'message'>>({});
+  const form = useZodForm<typeof schemas.invitationCreate, Values>(schemas.invitationCreate, {
+    defaultValues: EMPTY,
+    // An empty message is no message.
+    prepare: (values) => ({ ...values, message: values.message.trim() || undefined }),
+  });
   const create = useCreateInvitation();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateForm(schemas.invitationCreate, { ...values, message: values.message.trim() || undefined });
-    if (!result.success) return setErrors(result.errors);
-    setErrors({});
+  const onSubmit = form.handleSubmit((data) => {
     create.mutate(
-      { organizationId, data: result.data },
+      { organizationId, data },
       {
         onSuccess: (invitation) => {
           if (invitation.email_sent) notify.success(t('invitations.sent', { email: invitation.email }));
           else notify.warning(t('invitations.savedNotSent', { email: invitation.email }));
           setOpen(false);
-          setValues({ email: '', role: 'member', message: '' });
+          form.reset(EMPTY);
         },
+        // The shared handler's toast reports the failure; invalid input is also shown on its field.
+        onError: (error) => void applyServerErrors(form, error),
       },
     );
-  };
+  });
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -42,33 +51,16 @@ export function InviteDialog({ organizationId, isOwner }: { organizationId: stri
         <Dialog.Description size="2" mb="4" color="gray">
           {t('invitations.inviteDescription')}
         </Dialog.Description>
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
           <Flex direction="column" gap="4">
-            <TextInput
-              label={t('auth.email')}
-              type="email"
-              name="email"
-              required
-              value={values.email}
-              error={errors.email}
-              onChange={(e) => setValues({ ...values, email: e.target.value })}
-            />
-            <SelectInput
-              label={t('members.role')}
+            <FormTextInput form={form} name="email" label={t('auth.email')} type="email" required />
+            <FormSelectInput
+              form={form}
               name="role"
-              value={values.role}
-              error={errors.role}
-              onChange={(e) => setValues({ ...values, role: e.target.value as Role })}
+              label={t('members.role')}
               options={ROLES.filter((role) => role !== 'owner' || isOwner).map((role) => ({ value: role, label: t(`roles.${role}`) }))}
             />
-            <TextAreaInput
-              label={t('invitations.message')}
-              name="message"
-              value={values.message}
-              error={errors.message}
-              hint={t('invitations.messageHint')}
-              onChange={(e) => setValues({ ...values, message: e.target.value })}
-            />
+            <FormTextAreaInput form={form} name="message" label={t('invitations.message')} hint={t('invitations.messageHint')} />
             <Flex gap="3" justify="end">
               <Dialog.Close>
                 <Button type="button" variant="soft" color="gray">

@@ -1,19 +1,31 @@
 import { Button, Dialog, Flex, Table, Text, TextField } from '@radix-ui/themes';
 import { invoiceReturnCreate } from '@daftar/shared/schemas/invoiceReturns';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { errorsFromIssues, errorsFromValidationDetail, TableCaption, type DocumentErrors } from '../../../components/document-lines-editor';
+import { TableCaption } from '../../../components/document-lines-editor';
 import { Loading, Notice, QueryError } from '../../../components/feedback';
-import { TextAreaInput, TextInput } from '../../../components/fields';
-import { ApiError } from '../../../lib/api-client';
-import { notify, notifyError } from '../../../lib/notify';
-import { translateValidationMessage } from '../../../lib/validation';
+import { FormTextAreaInput, FormTextInput } from '../../../components/fields';
+import { reportFormFailure } from '../../../lib/form-failure';
+import { payloadSchema, type FormIssue } from '../../../lib/form-schema';
+import { flattenErrors, useZodForm } from '../../../lib/forms';
+import { newIdempotencyKey } from '../../../lib/idempotency';
+import { notify } from '../../../lib/notify';
 import { useCreateReturn } from '../api/create-return';
 import type { Invoice } from '../api/get-invoices';
 import { useInvoiceReturns } from '../api/get-returns';
 import { quantityText, quantityUnits } from '../../../components/documents/document-amounts';
 import { today } from '../../../components/documents/dates';
+
+interface Values {
+  /** Per invoice line id, the quantity typed (one value of the form: the table's inputs show it). */
+  quantities: Record<string, string>;
+  issue_date: string;
+  reason: string;
+}
+
+const emptyForm = (): Values => ({ quantities: {}, issue_date: today(), reason: '' });
 
 interface Returnable {
   lineId: string;
@@ -31,12 +43,10 @@ export function CreateReturnDialog({ organizationId, invoice }: { organizationId
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [quantities, setQuantities] = useState<Record<string, string>>({});
-  const [issueDate, setIssueDate] = useState(today);
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<DocumentErrors>({});
   const previous = useInvoiceReturns(organizationId, invoice.id, open);
   const create = useCreateReturn();
+  // One per opening: a double click or a retry after a lost answer posts one credit note.
+  const idempotencyKey = useRef(newIdempotencyKey());
 
   const lines = useMemo((): Returnable[] | null => {
     if (!previous.data) return null;
@@ -52,56 +62,63 @@ export function CreateReturnDialog({ organizationId, invoice }: { organizationId
   }, [previous.data, invoice.lines]);
   const anythingLeft = lines?.some((line) => line.left > 0n) ?? false;
 
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (!next) {
-      setQuantities({});
-      setIssueDate(today());
-      setReason('');
-      setErrors({});
-    }
-  };
+  // The lines chosen (a quantity above zero), in the invoice's order, as the request names them.
+  const chosenOf = (quantities: Values['quantities']) =>
+    (lines ?? []).flatMap((line) => {
+      const units = quantityUnits((quantities[line.lineId] ?? '').trim());
+      return units !== null && units > 0n && units <= line.left ? [{ line_id: line.lineId, quantity: quantityText(units) }] : [];
+    });
 
-  const translate = (message: string, path: string) => {
+  // Each line gives back at most what is left of it: checked here, as the server does.
+  const schema = useMemo(
+    () =>
+      payloadSchema(
+        invoiceReturnCreate,
+        (values: Values) => ({ issue_date: values.issue_date, reason: values.reason, lines: chosenOf(values.quantities) }),
+        (values) =>
+          (lines ?? []).flatMap((line): FormIssue[] => {
+            const text = (values.quantities[line.lineId] ?? '').trim();
+            if (!text) return [];
+            const units = quantityUnits(text);
+            const path = ['quantities', line.lineId];
+            if (units === null || units < 0n) return [{ path, message: t('invoices.return.invalidQuantity') }];
+            if (units > line.left) return [{ path, message: t('invoices.return.tooMany', { max: quantityText(line.left) }) }];
+            return [];
+          }),
+      ),
+    [lines, t],
+  );
+  const messages = ({ path }: { path: string }) => {
     if (path === 'reason') return t('invoices.return.reasonRequired');
     if (path === 'lines') return t('invoices.return.nothingChosen');
     if (path === 'issue_date') return t('invoices.errors.issueDate');
-    return translateValidationMessage(message);
+    return undefined;
+  };
+  const form = useZodForm(schema, { defaultValues: emptyForm(), messages });
+  const errors = form.formState.errors;
+  const quantities = useWatch({ control: form.control, name: 'quantities' });
+  // "Choose at least one line" is about the lines as a whole.
+  const linesError = flattenErrors(errors).lines;
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) idempotencyKey.current = newIdempotencyKey();
+    else form.reset(emptyForm());
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!lines) return;
-    const next: DocumentErrors = {};
-    const chosen: { line_id: string; quantity: string }[] = [];
-    for (const line of lines) {
-      const text = (quantities[line.lineId] ?? '').trim();
-      if (!text) continue;
-      const units = quantityUnits(text);
-      if (units === null || units < 0n) next[`line.${line.lineId}`] = t('invoices.return.invalidQuantity');
-      else if (units > line.left) next[`line.${line.lineId}`] = t('invoices.return.tooMany', { max: quantityText(line.left) });
-      else if (units > 0n) chosen.push({ line_id: line.lineId, quantity: quantityText(units) });
+  const onSubmit = form.handleSubmit(async (data) => {
+    let credit;
+    try {
+      credit = await create.mutateAsync({ organizationId, invoiceId: invoice.id, data, idempotencyKey: idempotencyKey.current });
+    } catch (error) {
+      // A refused line (`lines.0.quantity`) is the field of the line it names.
+      const rename = Object.fromEntries(data.lines.flatMap((line, index) => [[`lines.${index}`, `quantities.${line.line_id}`], [`lines.${index}.quantity`, `quantities.${line.line_id}`]]));
+      return reportFormFailure(form, error, { rename, message: messages });
     }
-    const parsed = invoiceReturnCreate.safeParse({ issue_date: issueDate, reason, lines: chosen });
-    if (!parsed.success) Object.assign(next, { ...errorsFromIssues(parsed.error.issues, translate), ...next });
-    setErrors(next);
-    if (Object.keys(next).length > 0 || !parsed.success) return;
-    create.mutate(
-      { organizationId, invoiceId: invoice.id, data: parsed.data },
-      {
-        onSuccess: (credit) => {
-          notify.success(t('invoices.return.created', { number: credit.number }));
-          onOpenChange(false);
-          navigate(`/sales/returns/${credit.id}`);
-        },
-        onError: (error) => {
-          const fieldErrors = error instanceof ApiError && error.status === 422 ? errorsFromValidationDetail(error.body, translate) : null;
-          if (fieldErrors) setErrors(fieldErrors);
-          else notifyError(error);
-        },
-      },
-    );
-  };
+    notify.success(t('invoices.return.created', { number: credit.number }));
+    onOpenChange(false);
+    navigate(`/sales/returns/${credit.id}`);
+  });
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -117,7 +134,7 @@ export function CreateReturnDialog({ organizationId, invoice }: { organizationId
         {previous.isError ? <QueryError error={previous.error} onRetry={() => void previous.refetch()} /> : null}
         {lines && !anythingLeft ? <Notice color="gray">{t('invoices.return.allReturned')}</Notice> : null}
         {lines && anythingLeft ? (
-          <form onSubmit={onSubmit} noValidate>
+          <form onSubmit={(event) => void onSubmit(event)} noValidate>
             <Flex direction="column" gap="4">
               <div className="table-scroll">
                 <Table.Root size="1" variant="surface">
@@ -133,7 +150,7 @@ export function CreateReturnDialog({ organizationId, invoice }: { organizationId
                   </Table.Header>
                   <Table.Body>
                     {lines.map((line, index) => {
-                      const error = errors[`line.${line.lineId}`];
+                      const error = errors.quantities?.[line.lineId]?.message;
                       const errorId = `return-${line.lineId}-error`;
                       return (
                         <Table.Row key={line.lineId}>
@@ -152,7 +169,7 @@ export function CreateReturnDialog({ organizationId, invoice }: { organizationId
                               aria-describedby={error ? errorId : undefined}
                               disabled={line.left === 0n}
                               value={quantities[line.lineId] ?? ''}
-                              onChange={(e) => setQuantities({ ...quantities, [line.lineId]: e.target.value })}
+                              onChange={(e) => form.setValue('quantities', { ...form.getValues('quantities'), [line.lineId]: e.target.value })}
                             />
                             {error ? (
                               <Text id={errorId} size="1" color="red" role="alert">
@@ -171,25 +188,25 @@ export function CreateReturnDialog({ organizationId, invoice }: { organizationId
                   type="button"
                   size="1"
                   variant="ghost"
-                  onClick={() => setQuantities(Object.fromEntries(lines.map((line) => [line.lineId, line.left > 0n ? quantityText(line.left) : ''])))}
+                  onClick={() => form.setValue('quantities', Object.fromEntries(lines.map((line) => [line.lineId, line.left > 0n ? quantityText(line.left) : ''])))}
                 >
                   {t('invoices.return.returnAll')}
                 </Button>
               </Flex>
-              {errors.lines ? (
+              {linesError ? (
                 <Text size="1" color="red" role="alert">
-                  {errors.lines}
+                  {linesError}
                 </Text>
               ) : null}
-              <TextInput label={t('invoices.return.issueDate')} type="date" value={issueDate} error={errors.issue_date} onChange={(e) => setIssueDate(e.target.value)} />
-              <TextAreaInput label={t('invoices.return.reason')} value={reason} error={errors.reason} onChange={(e) => setReason(e.target.value)} />
+              <FormTextInput form={form} name="issue_date" label={t('invoices.return.issueDate')} type="date" />
+              <FormTextAreaInput form={form} name="reason" label={t('invoices.return.reason')} />
               <Flex gap="3" justify="end">
                 <Dialog.Close>
                   <Button type="button" variant="soft" color="gray">
                     {t('common.cancel')}
                   </Button>
                 </Dialog.Close>
-                <Button type="submit" loading={create.isPending}>
+                <Button type="submit" loading={form.formState.isSubmitting || create.isPending}>
                   {t('invoices.return.submit')}
                 </Button>
               </Flex>

@@ -1,7 +1,7 @@
 import { Button, Flex } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { ConfirmActionDialog, DestructiveActionDialog } from '../../../components/documents/confirm-action-dialog';
+import { ActionButton, ConfirmActionDialog, DestructiveActionDialog } from '../../../components/documents/confirm-action-dialog';
 import type { RoleFlags } from '../../../lib/authorization';
 import { notify } from '../../../lib/notify';
 import { segment } from '../../../lib/api-client';
@@ -41,7 +41,10 @@ export function InvoiceActions({ organizationId, invoice, role }: { organization
           description={t('invoices.actions.confirmDescription')}
           submitLabel={t('invoices.actions.confirmSubmit')}
           pending={confirm.isPending}
-          onConfirm={() => confirm.mutate(ids, { onSuccess: (confirmed) => notify.success(t('invoices.actions.confirmed', { number: confirmed.number })) })}
+          onConfirm={async (idempotencyKey) => {
+            const confirmed = await confirm.mutateAsync({ ...ids, idempotencyKey });
+            notify.success(t('invoices.actions.confirmed', { number: confirmed.number }));
+          }}
         />
       ) : null}
       {draft && role.isMember ? (
@@ -56,11 +59,11 @@ export function InvoiceActions({ organizationId, invoice, role }: { organization
       ) : null}
       {posted && role.isMember ? <SendInvoiceDialog organizationId={organizationId} invoice={invoice} /> : null}
       {/* Every state prints; the server marks a draft DRAFT / مسودة on the page. */}
-      <Button
+      <ActionButton
         variant="soft"
-        loading={download.isPending}
-        onClick={() =>
-          download.mutate({
+        pending={download.isPending}
+        onAction={() =>
+          download.mutateAsync({
             organizationId,
             path: `/organizations/${segment(organizationId)}/invoices/${segment(invoice.id)}/pdf`,
             fallbackName: `${invoice.number ?? invoice.id}.pdf`,
@@ -68,7 +71,7 @@ export function InvoiceActions({ organizationId, invoice, role }: { organization
         }
       >
         {t('invoices.actions.downloadPdf')}
-      </Button>
+      </ActionButton>
       {posted ? (
         <Button asChild variant="soft">
           <Link to={`/sales/invoices/${invoice.id}/e-invoice`}>{t('invoices.actions.eInvoice')}</Link>
@@ -76,20 +79,17 @@ export function InvoiceActions({ organizationId, invoice, role }: { organization
       ) : null}
       {posted && role.isAdmin ? <CreateReturnDialog organizationId={organizationId} invoice={invoice} /> : null}
       {role.isMember ? (
-        <Button
+        <ActionButton
           variant="soft"
-          loading={duplicate.isPending}
-          onClick={() =>
-            duplicate.mutate(ids, {
-              onSuccess: (copy) => {
-                notify.success(t('invoices.actions.duplicated'));
-                navigate(`/sales/invoices/${copy.id}/edit`);
-              },
-            })
-          }
+          pending={duplicate.isPending}
+          onAction={async () => {
+            const copy = await duplicate.mutateAsync(ids);
+            notify.success(t('invoices.actions.duplicated'));
+            navigate(`/sales/invoices/${copy.id}/edit`);
+          }}
         >
           {t('invoices.actions.duplicate')}
-        </Button>
+        </ActionButton>
       ) : null}
       {draft && role.isAdmin ? (
         <DestructiveActionDialog
@@ -98,7 +98,10 @@ export function InvoiceActions({ organizationId, invoice, role }: { organization
           description={t('invoices.actions.cancelDescription')}
           confirmLabel={t('invoices.actions.cancelSubmit')}
           pending={changeStatus.isPending}
-          onConfirm={() => changeStatus.mutate({ ...ids, status: 'cancelled' }, { onSuccess: () => notify.success(t('invoices.actions.cancelled')) })}
+          onConfirm={async () => {
+            await changeStatus.mutateAsync({ ...ids, status: 'cancelled' });
+            notify.success(t('invoices.actions.cancelled'));
+          }}
         />
       ) : null}
       {draft && role.isMember ? (
@@ -108,17 +111,11 @@ export function InvoiceActions({ organizationId, invoice, role }: { organization
           description={t('invoices.actions.deleteDescription')}
           confirmLabel={t('common.delete')}
           pending={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(
-              { ...ids, version: invoice.version },
-              {
-                onSuccess: () => {
-                  notify.success(t('invoices.actions.deleted'));
-                  navigate('/sales/invoices');
-                },
-              },
-            )
-          }
+          onConfirm={async () => {
+            await remove.mutateAsync({ ...ids, version: invoice.version });
+            notify.success(t('invoices.actions.deleted'));
+            navigate('/sales/invoices');
+          }}
         />
       ) : null}
     </Flex>

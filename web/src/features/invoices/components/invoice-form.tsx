@@ -1,17 +1,18 @@
-import { invoiceCreate, invoiceReplace } from '@daftar/shared/schemas/invoices';
-import { useMemo, useState } from 'react';
+import { invoiceCreate, invoiceReplace, type InvoiceReplace } from '@daftar/shared/schemas/invoices';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { computeDocumentLines, emptyLine, lineFromDocument, salesLineToInput, type DocumentLine } from '../../../components/document-lines-editor';
 import {
-  computeDocumentLines,
-  emptyLine,
-  errorsFromIssues,
-  lineFromDocument,
-  salesLineToInput,
-  type DocumentErrors,
-  type DocumentLine,
-} from '../../../components/document-lines-editor';
-import { DocumentForm, useContactChoice, incompleteLineErrors, useDraftSaving, type DocumentHeader } from '../../../components/documents/document-form';
+  DocumentForm,
+  documentMessages,
+  lineIssues,
+  useContactChoice,
+  useDraftSaving,
+  type DocumentFormValues,
+} from '../../../components/documents/document-form';
 import { lineSpecialTaxOptions, lineTaxOptions } from '../../../components/documents/document-taxes';
+import { payloadSchema, textOrNull } from '../../../lib/form-schema';
+import { useZodForm } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCreateInvoice } from '../api/create-invoice';
 import { useContactNames, useCustomers } from '../api/get-customers';
@@ -19,16 +20,29 @@ import type { Invoice } from '../api/get-invoices';
 import type { Tax } from '../api/get-taxes';
 import { useReplaceInvoice } from '../api/replace-invoice';
 import { today } from '../../../components/documents/dates';
-import { useInvoiceMessages } from './form-errors';
 import { useInvoiceLinesLabels } from './labels';
 
-const headerOf = (invoice?: Invoice): DocumentHeader => ({
+/** The form's values for an invoice (or a new one, whose first line `newLine` gives). */
+const valuesOf = (invoice: Invoice | undefined, newLine: () => DocumentLine): DocumentFormValues => ({
   contact_id: invoice?.contact_id ?? '',
   issue_date: invoice?.issue_date ?? today(),
   due_date: invoice?.due_date ?? '',
   reference: invoice?.reference ?? '',
   notes: invoice?.notes ?? '',
   price_includes_tax: invoice?.price_includes_tax ?? false,
+  lines: invoice ? invoice.lines.map(lineFromDocument) : [newLine()],
+  version: invoice?.version,
+});
+
+/** The body `invoiceCreate` takes (and, with the version read, `invoiceReplace`). */
+const payloadOf = (values: DocumentFormValues) => ({
+  contact_id: values.contact_id,
+  issue_date: values.issue_date,
+  due_date: values.due_date || null,
+  reference: textOrNull(values.reference),
+  notes: textOrNull(values.notes),
+  price_includes_tax: values.price_includes_tax,
+  lines: values.lines.map(salesLineToInput),
 });
 
 interface InvoiceFormProps {
@@ -49,7 +63,6 @@ export function InvoiceForm({ organizationId, currency, taxes, invoice, onSaved,
   const { t } = useTranslation();
   const language = currentLanguage();
   const labels = useInvoiceLinesLabels();
-  const messages = useInvoiceMessages();
   const customers = useCustomers(organizationId);
   const contactNames = useContactNames(organizationId);
   const create = useCreateInvoice();
@@ -58,62 +71,63 @@ export function InvoiceForm({ organizationId, currency, taxes, invoice, onSaved,
   const specialTaxOptions = useMemo(() => lineSpecialTaxOptions(taxes, language), [taxes, language]);
   const defaultTaxId = taxOptions.find((option) => taxes.find((tax) => tax.id === option.id)?.is_default)?.id ?? '';
   const newLine = () => emptyLine({ tax_id: defaultTaxId });
-
-  const [header, setHeader] = useState<DocumentHeader>(() => headerOf(invoice));
-  const [lines, setLines] = useState<DocumentLine[]>(() => (invoice ? invoice.lines.map(lineFromDocument) : [newLine()]));
-  const [version, setVersion] = useState(invoice?.version);
-  const [errors, setErrors] = useState<DocumentErrors>({});
-  const saving = create.isPending || replace.isPending;
-  const draft = useDraftSaving<Invoice>({
-    onReload,
-    reset: (fresh) => {
-      setHeader(headerOf(fresh));
-      setLines(fresh.lines.map(lineFromDocument));
-      setVersion(fresh.version);
+  const messages = documentMessages({
+    lineDescription: t('invoices.errors.lineDescription'),
+    linesRequired: t('invoices.errors.linesRequired'),
+    dueBeforeIssue: t('invoices.errors.dueBeforeIssue'),
+    contactRequired: t('invoices.errors.customerRequired'),
+    issueDate: t('invoices.errors.issueDate'),
+    dueDate: t('invoices.errors.dueDate'),
+    lineFields: {
+      quantity: t('invoices.lines.problems.quantity'),
+      unit_price: t('invoices.lines.problems.unitPrice'),
+      discount: t('invoices.lines.problems.discount'),
+      tax_id: t('invoices.lines.problems.tax'),
+      special_tax_id: t('invoices.lines.problems.specialTax'),
     },
-    conflictFallback: t('invoices.form.conflict'),
-    serverMessage: messages.server,
-    setErrors,
   });
 
-  const set = <K extends keyof DocumentHeader>(key: K, value: DocumentHeader[K]) => setHeader((h) => ({ ...h, [key]: value }));
+  // The shared schema (the API's own) over the body, and what only the form can tell: a line whose
+  // figures the calculator cannot compute.
+  const schema = useMemo(() => {
+    const linesCheck = ({ lines, price_includes_tax }: DocumentFormValues) =>
+      lineIssues(lines, computeDocumentLines(lines, { currency, priceIncludesTax: price_includes_tax, taxes: taxOptions, specialTaxes: specialTaxOptions }), {
+        quantity: t('invoices.lines.problems.quantity'),
+        unitPrice: t('invoices.lines.problems.unitPrice'),
+      });
+    return invoice
+      ? payloadSchema(invoiceReplace, (values: DocumentFormValues) => ({ ...payloadOf(values), version: values.version ?? invoice.version }), linesCheck)
+      : payloadSchema(invoiceCreate, payloadOf, linesCheck);
+  }, [invoice, currency, taxOptions, specialTaxOptions, t]);
+  const form = useZodForm(schema, { defaultValues: valuesOf(invoice, newLine), messages: messages.client });
+  const draft = useDraftSaving({
+    form,
+    onReload,
+    valuesOf: (fresh: Invoice) => valuesOf(fresh, newLine),
+    conflictFallback: t('invoices.form.conflict'),
+    serverMessage: messages.server,
+  });
+  const saving = form.formState.isSubmitting || create.isPending || replace.isPending;
 
   const { options: customerOptions, choose: chooseCustomer } = useContactChoice({
-    header,
-    setHeader,
+    form,
     active: customers.data?.data ?? NO_CONTACTS,
     known: contactNames.data?.data ?? NO_CONTACTS,
     unknownLabel: t('invoices.unknownCustomer'),
     chooseLabel: t('invoices.form.chooseCustomer'),
   });
 
-  const onSubmit = () => {
-    draft.setConflict(null);
-    const payload = {
-      contact_id: header.contact_id,
-      issue_date: header.issue_date,
-      due_date: header.due_date || null,
-      reference: header.reference.trim() || null,
-      notes: header.notes.trim() || null,
-      price_includes_tax: header.price_includes_tax,
-      lines: lines.map(salesLineToInput),
-    };
-    const figures = computeDocumentLines(lines, { currency, priceIncludesTax: header.price_includes_tax, taxes: taxOptions, specialTaxes: specialTaxOptions });
-    const next = incompleteLineErrors(lines, figures, { quantity: t('invoices.lines.problems.quantity'), unitPrice: t('invoices.lines.problems.unitPrice') });
-    const parsed = invoice ? invoiceReplace.safeParse({ ...payload, version }) : invoiceCreate.safeParse(payload);
-    if (!parsed.success) Object.assign(next, { ...errorsFromIssues(parsed.error.issues, messages.client), ...next });
-    const blocked = Object.keys(next).length > 0 || !figures.complete;
-    setErrors(next);
-    if (blocked || !parsed.success) return;
-    if (invoice) {
-      replace.mutate(
-        { organizationId, invoiceId: invoice.id, data: { ...payload, version: version ?? invoice.version } },
-        { onSuccess: onSaved, onError: draft.onFailure },
-      );
-    } else {
-      create.mutate({ organizationId, data: payload }, { onSuccess: onSaved, onError: draft.onFailure });
+  const save = form.handleSubmit(async (data) => {
+    let saved: Invoice;
+    try {
+      saved = invoice
+        ? await replace.mutateAsync({ organizationId, invoiceId: invoice.id, data: data as InvoiceReplace })
+        : await create.mutateAsync({ organizationId, data });
+    } catch (error) {
+      return draft.onFailure(error);
     }
-  };
+    onSaved(saved);
+  });
 
   return (
     <DocumentForm
@@ -129,21 +143,23 @@ export function InvoiceForm({ organizationId, currency, taxes, invoice, onSaved,
         notes: t('invoices.form.notes'),
         saveDraft: t('invoices.form.saveDraft'),
       }}
-      header={header}
-      onHeaderChange={set}
+      form={form}
       contact={{
         options: customerOptions,
         hint: customers.isSuccess && customers.data.data.length === 0 ? t('invoices.form.noCustomers') : undefined,
         onChange: chooseCustomer,
       }}
-      errors={errors}
       conflict={draft.conflict}
+      formErrors={draft.formErrors}
       onReload={onReload ? () => void draft.reload() : undefined}
       reloading={draft.reloading}
-      lines={{ lines, onChange: setLines, currency, taxes: taxOptions, specialTaxes: specialTaxOptions, newLine, labels }}
+      lines={{ currency, taxes: taxOptions, specialTaxes: specialTaxOptions, newLine, labels }}
       saving={saving}
       cancelTo={cancelTo}
-      onSubmit={onSubmit}
+      onSubmit={(event) => {
+        draft.clear();
+        return save(event);
+      }}
     />
   );
 }

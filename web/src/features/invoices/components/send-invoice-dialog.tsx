@@ -1,69 +1,62 @@
 import { Button, Dialog, Flex } from '@radix-ui/themes';
 import { invoiceSendRequest, INVOICE_MAIL_LANGUAGES } from '@daftar/shared/schemas/invoiceReturns';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorsFromIssues, errorsFromValidationDetail, type DocumentErrors } from '../../../components/document-lines-editor';
-import { SelectInput, TextAreaInput, TextInput } from '../../../components/fields';
-import { ApiError } from '../../../lib/api-client';
+import { FormSelectInput, FormTextAreaInput, FormTextInput, TextInput } from '../../../components/fields';
+import { reportFormFailure } from '../../../lib/form-failure';
+import { payloadSchema } from '../../../lib/form-schema';
+import { firstErrorOf, flattenErrors, useZodForm } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/i18n';
-import { notify, notifyError } from '../../../lib/notify';
-import { translateValidationMessage } from '../../../lib/validation';
+import { notify } from '../../../lib/notify';
 import { useContact } from '../api/get-contact';
 import type { Invoice } from '../api/get-invoices';
 import { useSendInvoice } from '../api/send-invoice';
 
-const emptyForm = () => ({ to: '', cc: '', message: '', language: currentLanguage() as string });
+interface Values {
+  to: string;
+  /** Copies are typed as a list: commas, semicolons or spaces between addresses. */
+  cc: string;
+  message: string;
+  language: string;
+}
 
-/** Copies are typed as a list: commas, semicolons or spaces between addresses. */
+const emptyForm = (): Values => ({ to: '', cc: '', message: '', language: currentLanguage() });
+
 const addresses = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
 
-/** The first message about a field or any part of it (`cc.2` belongs to `cc`). */
-const firstOf = (errors: DocumentErrors, field: string) => errors[Object.keys(errors).find((k) => k === field || k.startsWith(`${field}.`)) ?? ''];
+/** The request as `invoiceSendRequest` takes it: what was left empty is not sent. */
+const schema = payloadSchema(invoiceSendRequest, (values: Values) => {
+  const cc = addresses(values.cc);
+  return { to: values.to.trim() || undefined, cc: cc.length ? cc : undefined, message: values.message.trim() || undefined, language: values.language as 'en' | 'ar' };
+});
 
 export function SendInvoiceDialog({ organizationId, invoice }: { organizationId: string; invoice: Invoice }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState(emptyForm);
-  const [errors, setErrors] = useState<DocumentErrors>({});
+  const form = useZodForm(schema, { defaultValues: emptyForm() });
   const customer = useContact(organizationId, open ? invoice.contact_id : null);
   const send = useSendInvoice();
-  const translate = (message: string) => translateValidationMessage(message);
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    if (!next) {
-      setValues(emptyForm());
-      setErrors({});
-    }
+    if (!next) form.reset(emptyForm());
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const cc = addresses(values.cc);
-    const parsed = invoiceSendRequest.safeParse({
-      to: values.to.trim() || undefined,
-      cc: cc.length ? cc : undefined,
-      message: values.message.trim() || undefined,
-      language: values.language,
-    });
-    if (!parsed.success) return setErrors(errorsFromIssues(parsed.error.issues, translate));
-    if (!parsed.data.to && !customer.data?.email) return setErrors({ to: t('invoices.send.toRequired') });
-    setErrors({});
-    send.mutate(
-      { organizationId, invoiceId: invoice.id, data: parsed.data },
-      {
-        onSuccess: () => {
-          notify.success(t('invoices.send.sent', { to: parsed.data.to ?? customer.data?.email ?? '' }));
-          onOpenChange(false);
-        },
-        onError: (error) => {
-          const fieldErrors = error instanceof ApiError && error.status === 422 ? errorsFromValidationDetail(error.body, translate) : null;
-          if (fieldErrors) setErrors(fieldErrors);
-          else notifyError(error);
-        },
-      },
-    );
-  };
+  const onSubmit = form.handleSubmit(async (data) => {
+    if (!data.to && !customer.data?.email) {
+      form.setError('to', { type: 'custom', message: t('invoices.send.toRequired') });
+      return;
+    }
+    try {
+      await send.mutateAsync({ organizationId, invoiceId: invoice.id, data });
+    } catch (error) {
+      return reportFormFailure(form, error);
+    }
+    notify.success(t('invoices.send.sent', { to: data.to ?? customer.data?.email ?? '' }));
+    onOpenChange(false);
+  });
+  // A copy's message (`cc.2`) belongs to the copies field.
+  const ccError = firstErrorOf(flattenErrors(form.formState.errors), 'cc');
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -75,39 +68,22 @@ export function SendInvoiceDialog({ organizationId, invoice }: { organizationId:
         <Dialog.Description size="2" mb="4" color="gray">
           {t('invoices.send.description')}
         </Dialog.Description>
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
           <Flex direction="column" gap="4">
-            <TextInput
-              label={t('invoices.send.to')}
+            <FormTextInput
+              form={form}
               name="to"
+              label={t('invoices.send.to')}
               type="email"
-              value={values.to}
               placeholder={customer.data?.email ?? undefined}
               hint={customer.data?.email ? t('invoices.send.toHint', { email: customer.data.email }) : undefined}
-              error={errors.to}
-              onChange={(e) => setValues({ ...values, to: e.target.value })}
             />
-            <TextInput
-              label={t('invoices.send.cc')}
-              name="cc"
-              value={values.cc}
-              hint={t('invoices.send.ccHint')}
-              error={firstOf(errors, 'cc')}
-              onChange={(e) => setValues({ ...values, cc: e.target.value })}
-            />
-            <TextAreaInput
-              label={t('invoices.send.message')}
-              name="message"
-              value={values.message}
-              error={errors.message}
-              onChange={(e) => setValues({ ...values, message: e.target.value })}
-            />
-            <SelectInput
-              label={t('invoices.send.language')}
+            <TextInput label={t('invoices.send.cc')} {...form.register('cc')} hint={t('invoices.send.ccHint')} error={ccError} />
+            <FormTextAreaInput form={form} name="message" label={t('invoices.send.message')} />
+            <FormSelectInput
+              form={form}
               name="language"
-              value={values.language}
-              error={errors.language}
-              onChange={(e) => setValues({ ...values, language: e.target.value })}
+              label={t('invoices.send.language')}
               options={INVOICE_MAIL_LANGUAGES.map((language) => ({ value: language, label: t(`invoices.send.languages.${language}`) }))}
             />
             <Flex gap="3" justify="end">
@@ -116,7 +92,7 @@ export function SendInvoiceDialog({ organizationId, invoice }: { organizationId:
                   {t('common.cancel')}
                 </Button>
               </Dialog.Close>
-              <Button type="submit" loading={send.isPending}>
+              <Button type="submit" loading={form.formState.isSubmitting || send.isPending}>
                 {t('invoices.send.submit')}
               </Button>
             </Flex>

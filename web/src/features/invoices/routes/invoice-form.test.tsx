@@ -149,6 +149,60 @@ describe('new invoice form', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Tax, line 1').getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('puts a 422 about part of a line field under that field, and one no field shows above the buttons', async () => {
+    mockFetch({
+      ...session('member'),
+      ...readers,
+      [`POST ${API}/invoices/with-line-items`]: () => ({
+        status: 422,
+        json: {
+          detail: [
+            { loc: ['body', 'lines', 0, 'discount', 'amount'], msg: 'The discount is more than the line', type: 'value_error' },
+            { loc: ['body', 'currency'], msg: 'Only the base currency is accepted', type: 'value_error' },
+          ],
+        },
+      }),
+    });
+    renderRoutes(routes, '/sales/invoices/new');
+    const user = userEvent.setup();
+    await chooseCustomer(user, 'Petra Stores');
+    await user.type(screen.getByLabelText('Description, line 1'), 'Pens');
+    await user.type(screen.getByLabelText('Unit price, line 1'), '1');
+    await user.type(screen.getByLabelText('Discount, line 1'), '0.5');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+
+    expect(await screen.findByText(/^Discount, line 1: /)).toBeTruthy();
+    expect(screen.getByLabelText('Discount, line 1').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Only the base currency is accepted').getAttribute('role')).toBe('alert');
+  });
+
+  it('saves one draft on a double click: Save draft works (disabled) until the answer', async () => {
+    const { requests, fetchMock } = mockFetch({
+      ...session('member'),
+      ...readers,
+      [`POST ${API}/invoices/with-line-items`]: () => ({ status: 201, json: invoice({ id: 'inv-new', status: 'draft', number: null }) }),
+    });
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const route = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'POST') await answered;
+      return route(input, init);
+    });
+    renderRoutes(routes, '/sales/invoices/new');
+    const user = userEvent.setup();
+    await chooseCustomer(user, 'Petra Stores');
+    await user.type(screen.getByLabelText('Description, line 1'), 'Pens');
+    await user.type(screen.getByLabelText('Unit price, line 1'), '1');
+    await user.dblClick(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Save draft' }) as HTMLButtonElement).disabled).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    answer();
+
+    expect(await screen.findByText('screen:invoice')).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
   it('tells a viewer the form is for members', async () => {
     mockFetch({ ...session('viewer'), ...readers });
     renderRoutes(routes, '/sales/invoices/new');

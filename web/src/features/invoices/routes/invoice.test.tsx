@@ -156,6 +156,80 @@ describe('invoice view', { timeout: 30_000 }, () => {
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual([`${API}/invoices/inv-1/confirm`]);
   });
 
+  it('confirms once on a double click: the button works (disabled) until the answer, under one Idempotency-Key', async () => {
+    let current = draft;
+    const { requests, fetchMock } = api('admin', draft, {
+      [`GET ${API}/invoices/inv-1`]: () => ({ json: current }),
+      [`POST ${API}/invoices/inv-1/confirm`]: () => {
+        current = invoice();
+        return { json: current };
+      },
+    });
+    // The confirmation answers when the test says so.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const route = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/confirm')) await answered;
+      return route(input, init);
+    });
+    renderRoutes(routes, '/sales/invoices/inv-1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm this invoice?' });
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Confirm and post' }));
+
+    const working = within(dialog).getByRole('button', { name: 'Confirm and post' }) as HTMLButtonElement;
+    expect(working.disabled).toBe(true);
+    expect(working.getAttribute('data-disabled')).toBe('true');
+    expect((within(dialog).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(working);
+    answer();
+
+    expect(await screen.findByRole('heading', { name: 'Invoice INV-000001' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    const posts = requests.filter((r) => r.method === 'POST');
+    expect(posts.map((r) => r.url)).toEqual([`${API}/invoices/inv-1/confirm`]);
+    expect(posts[0]!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('retries a failed confirmation from the open dialog with the same Idempotency-Key; a new opening gets a new one', async () => {
+    let current = draft;
+    let attempts = 0;
+    const { requests } = api('admin', draft, {
+      [`GET ${API}/invoices/inv-1`]: () => ({ json: current }),
+      [`POST ${API}/invoices/inv-1/confirm`]: () => {
+        attempts += 1;
+        if (attempts < 3) return { status: 503, json: { detail: 'Service unavailable, try again' } };
+        current = invoice();
+        return { json: current };
+      },
+    });
+    renderRoutes(routes, '/sales/invoices/inv-1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Confirm this invoice?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and post' }));
+    expect(await screen.findByText('Service unavailable, try again')).toBeTruthy();
+    // The dialog stays open: trying again is the same intent.
+    await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Confirm and post' }) as HTMLButtonElement).disabled).toBe(false));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and post' }));
+    await waitFor(() => expect(attempts).toBe(2));
+    await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(false));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Confirm this invoice?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and post' }));
+    expect(await screen.findByRole('heading', { name: 'Invoice INV-000001' })).toBeTruthy();
+
+    const keys = requests.filter((r) => r.url.endsWith('/confirm')).map((r) => r.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   it('shows a confirmed invoice with tax per rate, balance due, its journal entry and payments', async () => {
     api('member', invoice({ status: 'partially_paid', amount_paid: '5.000', balance_due: '6.166' }));
     renderRoutes(routes, '/sales/invoices/inv-1');

@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, segment } from '../../../lib/api-client';
+import { idempotencyHeaders } from '../../../lib/idempotency';
 import type { JournalEntry } from './get-journal-entries';
 import { accountsKey, journalKey, organizationPath } from './keys';
 
-export const postJournalEntry = ({ organizationId, entryId }: { organizationId: string; entryId: string }) =>
-  api.post<JournalEntry>(`${organizationPath(organizationId)}/journal-entries/${segment(entryId)}/post`, { organizationId });
+/** Posts the draft (admin), once per Idempotency-Key. */
+export const postJournalEntry = ({ organizationId, entryId, idempotencyKey }: { organizationId: string; entryId: string; idempotencyKey?: string }) =>
+  api.post<JournalEntry>(`${organizationPath(organizationId)}/journal-entries/${segment(entryId)}/post`, { organizationId, headers: idempotencyHeaders(idempotencyKey) });
 
 export const usePostJournalEntry = () => {
   const queryClient = useQueryClient();

@@ -1,64 +1,56 @@
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { Button, Callout, Dialog, Flex, Grid } from '@radix-ui/themes';
 import { accountingPeriodCreate } from '@daftar/shared/schemas/accounting';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorsFromIssues, errorsFromValidationDetail, type DocumentErrors } from '../../../components/document-lines-editor';
-import { TextInput } from '../../../components/fields';
+import { FormTextInput } from '../../../components/fields';
 import { ApiError } from '../../../lib/api-client';
-import { notify, notifyError } from '../../../lib/notify';
-import { translateValidationMessage } from '../../../lib/validation';
+import { formAlert, reportFormFailure } from '../../../lib/form-failure';
+import { payloadSchema, textOrNull } from '../../../lib/form-schema';
+import { useZodForm } from '../../../lib/forms';
+import { notify } from '../../../lib/notify';
 import { useCreatePeriod } from '../api/create-period';
 
 const empty = () => ({ name: '', start_date: '', end_date: '' });
+
+const schema = payloadSchema(accountingPeriodCreate, (values: ReturnType<typeof empty>) => ({
+  name: textOrNull(values.name),
+  start_date: values.start_date,
+  end_date: values.end_date,
+}));
 
 /** Define a month, a quarter or a year (admins); periods do not overlap. */
 export function CreatePeriodDialog({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation();
   const create = useCreatePeriod();
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<DocumentErrors>({});
-
-  const translate = (message: string, path: string) => {
-    if (path === 'start_date' || path === 'end_date') {
-      if (message === 'start_date must not be after end_date') return t('journal.periods.errors.endBeforeStart');
-      return t('journal.periods.errors.date');
-    }
-    return translateValidationMessage(message);
+  /** A date's message by its code: the end before the start is the schema's own refinement. */
+  const message = ({ path, code, type }: { path: string; code?: string; type?: string }) => {
+    if (path !== 'start_date' && path !== 'end_date') return undefined;
+    return (code ?? type) === 'custom' ? t('journal.periods.errors.endBeforeStart') : t('journal.periods.errors.date');
   };
+  const form = useZodForm(schema, { defaultValues: empty(), messages: message });
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    if (!next) {
-      setValues(empty());
-      setErrors({});
-    }
+    if (!next) form.reset(empty());
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = accountingPeriodCreate.safeParse({ name: values.name.trim() || null, start_date: values.start_date, end_date: values.end_date });
-    if (!parsed.success) return setErrors(errorsFromIssues(parsed.error.issues, translate));
-    setErrors({});
-    create.mutate(
-      { organizationId, data: parsed.data },
-      {
-        onSuccess: (period) => {
-          notify.success(t('journal.periods.created', { name: period.name }));
-          onOpenChange(false);
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 422) {
-            const fieldErrors = errorsFromValidationDetail(error.body, translate);
-            if (fieldErrors) return setErrors(fieldErrors);
-          }
-          if (error instanceof ApiError && error.status === 409) return setErrors({ form: error.detail ?? t('errors.generic') });
-          notifyError(error);
-        },
-      },
-    );
-  };
+  const onSubmit = form.handleSubmit(async (data) => {
+    let period;
+    try {
+      period = await create.mutateAsync({ organizationId, data });
+    } catch (error) {
+      // A conflict (the period overlaps another) is about the whole period: said above the fields.
+      if (error instanceof ApiError && error.status === 409) {
+        form.setError('root.server', { type: 'conflict', message: error.detail ?? t('errors.generic') });
+        return;
+      }
+      return reportFormFailure(form, error, { message, unplaced: 'form' });
+    }
+    notify.success(t('journal.periods.created', { name: period.name }));
+    onOpenChange(false);
+  });
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -70,27 +62,20 @@ export function CreatePeriodDialog({ organizationId }: { organizationId: string 
         <Dialog.Description size="2" mb="4" color="gray">
           {t('journal.periods.newDescription')}
         </Dialog.Description>
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
           <Flex direction="column" gap="4">
-            {errors.form ? (
+            {formAlert(form) ? (
               <Callout.Root color="red" role="alert">
                 <Callout.Icon>
                   <ExclamationTriangleIcon />
                 </Callout.Icon>
-                <Callout.Text>{errors.form}</Callout.Text>
+                <Callout.Text>{formAlert(form)}</Callout.Text>
               </Callout.Root>
             ) : null}
-            <TextInput
-              label={t('journal.periods.name')}
-              name="name"
-              value={values.name}
-              error={errors.name}
-              hint={t('journal.periods.nameHint')}
-              onChange={(e) => setValues({ ...values, name: e.target.value })}
-            />
+            <FormTextInput form={form} name="name" label={t('journal.periods.name')} hint={t('journal.periods.nameHint')} />
             <Grid columns="2" gap="4">
-              <TextInput label={t('journal.periods.start')} type="date" name="start_date" required value={values.start_date} error={errors.start_date} onChange={(e) => setValues({ ...values, start_date: e.target.value })} />
-              <TextInput label={t('journal.periods.end')} type="date" name="end_date" required value={values.end_date} error={errors.end_date} onChange={(e) => setValues({ ...values, end_date: e.target.value })} />
+              <FormTextInput form={form} name="start_date" label={t('journal.periods.start')} type="date" required />
+              <FormTextInput form={form} name="end_date" label={t('journal.periods.end')} type="date" required />
             </Grid>
             <Flex gap="3" justify="end">
               <Dialog.Close>
@@ -98,7 +83,7 @@ export function CreatePeriodDialog({ organizationId }: { organizationId: string 
                   {t('common.cancel')}
                 </Button>
               </Dialog.Close>
-              <Button type="submit" loading={create.isPending}>
+              <Button type="submit" loading={form.formState.isSubmitting || create.isPending}>
                 {t('journal.periods.create')}
               </Button>
             </Flex>

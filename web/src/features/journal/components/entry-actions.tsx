@@ -28,7 +28,10 @@ export function EntryActions({ organizationId, entry, label, role }: { organizat
           description={t('journal.actions.postDescription')}
           submitLabel={t('journal.actions.postSubmit')}
           pending={post.isPending}
-          onConfirm={() => post.mutate(ids, { onSuccess: (posted) => notify.success(t('journal.actions.posted', { entry: posted.entry_number ?? '' })) })}
+          onConfirm={async (idempotencyKey) => {
+            const posted = await post.mutateAsync({ ...ids, idempotencyKey });
+            notify.success(t('journal.actions.posted', { entry: posted.entry_number ?? '' }));
+          }}
         />
       ) : null}
       {entry.status === 'draft' && role.isMember ? (
@@ -38,14 +41,11 @@ export function EntryActions({ organizationId, entry, label, role }: { organizat
           description={t('journal.actions.deleteDescription')}
           confirmLabel={t('common.delete')}
           pending={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(ids, {
-              onSuccess: () => {
-                notify.success(t('journal.actions.deleted'));
-                navigate('/accounting/journal', { replace: true });
-              },
-            })
-          }
+          onConfirm={async () => {
+            await remove.mutateAsync(ids);
+            notify.success(t('journal.actions.deleted'));
+            navigate('/accounting/journal', { replace: true });
+          }}
         />
       ) : null}
       {entry.status === 'posted' && role.isAdmin ? (

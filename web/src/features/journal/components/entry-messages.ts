@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { minorUnitsOf } from '@daftar/shared/money';
-import { translateValidationMessage } from '../../../lib/validation';
-import type { LineProblem } from './entry-lines';
+import { lineProblems, type EntryLine, type LineProblem } from './entry-lines';
 
 /**
- * The ledger's and the schema's messages (English) in the reader's language, by what they mean;
- * anything unknown is shown as the server wrote it.
+ * The ledger's and the schema's issues in the reader's language, by what they mean (where they are
+ * and their type); anything unknown is shown as the server wrote it.
  */
 export function useEntryMessages(currency: string) {
   const { t } = useTranslation();
@@ -25,19 +24,40 @@ export function useEntryMessages(currency: string) {
         return t('journal.errors.neither');
     }
   };
-  const message = (text: string, path: string): string => {
-    if (text === 'A line has a debit or a credit, not both') return problem('both');
-    if (text === 'A line needs a debit or a credit') return problem('neither');
-    if (text === 'Account not found') return t('journal.errors.accountMissing');
-    if (/^Account .* is inactive$/.test(text)) return t('journal.errors.accountInactive');
-    if (text.startsWith('Debits (')) return t('journal.errors.unbalancedServer');
-    if (text === 'A journal entry needs at least two lines') return t('journal.errors.atLeastTwo');
-    if (/at most \d+ decimal places/.test(text)) return problem('decimals');
-    if (/^lines\.\d+\.account_id$/.test(path)) return problem('account');
+  /**
+   * An issue of the shared schema (the form's check) or of a 422 answer, by where it is and its
+   * code or `type`, never by its English text; `lines` (the form's) tell which rule a line broke.
+   * Undefined keeps the message: translated by its code, or as the server wrote it.
+   */
+  const message = ({ path, code, type }: { path: string; code?: string; type?: string }, lines?: readonly EntryLine[]): string | undefined => {
+    const kind = code ?? type ?? '';
     if (path === 'date') return t('journal.errors.date');
-    if (/^lines\.\d+\.debit$/.test(path)) return problem('debitFormat');
-    if (/^lines\.\d+\.credit$/.test(path)) return problem('creditFormat');
-    return translateValidationMessage(text);
+    if (path === 'lines') {
+      if (kind === 'too_small') return t('journal.errors.atLeastTwo');
+      if (kind === 'unbalanced') return t('journal.errors.unbalancedServer');
+      return undefined;
+    }
+    const match = /^lines\.(\d+)(?:\.(\w+))?$/.exec(path);
+    if (!match) return undefined;
+    const line = lines?.[Number(match[1])];
+    const problems = line ? lineProblems(line, currency) : [];
+    switch (match[2]) {
+      case 'account_id':
+        if (kind === 'not_found') return t('journal.errors.accountMissing');
+        if (kind === 'inactive') return t('journal.errors.accountInactive');
+        return problem('account');
+      case 'debit':
+      case 'credit':
+        return problem(problems.includes('decimals') ? 'decimals' : match[2] === 'debit' ? 'debitFormat' : 'creditFormat');
+      case undefined:
+      case 'amounts': {
+        // The line as a whole: a debit or a credit, not both and not neither.
+        const broken = problems.find((p) => p === 'both' || p === 'neither');
+        return broken ? problem(broken) : undefined;
+      }
+      default:
+        return undefined;
+    }
   };
   return { problem, message };
 }

@@ -1,16 +1,18 @@
 import { ExclamationTriangleIcon, PlusIcon, TrashIcon } from '@radix-ui/react-icons';
 import { Badge, Box, Button, Callout, Card, DataList, Flex, Grid, Heading, IconButton, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { isZero, formatMoney as moneyText, abs } from '@daftar/shared/money';
-import { journalEntryCreate, type JournalEntryCreate } from '@daftar/shared/schemas/accounting';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { journalEntryCreate } from '@daftar/shared/schemas/accounting';
+import { useId, useMemo, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { errorsFromIssues, errorsFromValidationDetail, type DocumentErrors } from '../../../components/document-lines-editor';
-import { TextAreaInput, TextInput } from '../../../components/fields';
+import { FormTextAreaInput, FormTextInput } from '../../../components/fields';
 import { ApiError } from '../../../lib/api-client';
+import { formAlert, reportFormFailure } from '../../../lib/form-failure';
+import { payloadSchema, textOrNull, type FormIssue } from '../../../lib/form-schema';
+import { flattenErrors, useZodForm } from '../../../lib/forms';
 import { formatMoney } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { notifyError } from '../../../lib/notify';
 import { useCreateJournalEntry } from '../api/create-journal-entry';
 import { useLedgerAccounts } from '../api/get-accounts';
 import { useContactOptions } from '../api/get-contacts';
@@ -23,6 +25,15 @@ import { useEntryMessages } from './entry-messages';
 export function today() {
   const now = new Date();
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** The form's values: header and lines as typed, and the status the pressed button sends. */
+interface Values {
+  date: string;
+  reference: string;
+  memo: string;
+  status: 'draft' | 'posted';
+  lines: EntryLine[];
 }
 
 interface JournalEntryFormProps {
@@ -47,10 +58,54 @@ export function JournalEntryForm({ organizationId, currency, canPost, onSaved, c
   const accounts = useLedgerAccounts(organizationId);
   const contacts = useContactOptions(organizationId);
   const create = useCreateJournalEntry();
-  const [header, setHeader] = useState({ date: today(), reference: '', memo: '' });
-  const [lines, setLines] = useState<EntryLine[]>(() => [emptyEntryLine(), emptyEntryLine()]);
-  const [errors, setErrors] = useState<DocumentErrors>({});
+  // Which button sent the entry: set within the click, so neither takes a second one meanwhile.
   const [submitting, setSubmitting] = useState<'draft' | 'posted' | null>(null);
+
+  // The shared schema (the API's own) over the body, and what the form checks first, line by line:
+  // a line-level problem sits at `lines.N.amounts`, the whole entry's at `lines.root`, so neither
+  // hides a line's own field messages.
+  const schema = useMemo(
+    () =>
+      payloadSchema(
+        journalEntryCreate,
+        (values: Values) => ({
+          date: values.date,
+          memo: textOrNull(values.memo),
+          reference: textOrNull(values.reference),
+          status: values.status,
+          lines: values.lines.map((line) => ({
+            account_id: line.account_id,
+            debit: amountForRequest(line.debit, currency),
+            credit: amountForRequest(line.credit, currency),
+            description: textOrNull(line.description),
+            contact_id: line.contact_id || null,
+          })),
+        }),
+        (values) => {
+          const issues: FormIssue[] = [];
+          values.lines.forEach((line, index) => {
+            const problems = lineProblems(line, currency);
+            if (problems.includes('account')) issues.push({ path: ['lines', index, 'account_id'], message: messages.problem('account') });
+            const amountProblem = problems.find((p) => p !== 'account');
+            if (amountProblem) issues.push({ path: ['lines', index, 'amounts'], message: messages.problem(amountProblem) });
+          });
+          const figures = entryFigures(values.lines, currency);
+          if (figures.readable && !isZero(figures.difference)) {
+            issues.push({ path: ['lines', 'root'], message: t('journal.errors.unbalanced', { difference: formatMoney(moneyText(abs(figures.difference)), currency) }) });
+          }
+          return issues;
+        },
+        (path) => (path.length === 1 && path[0] === 'lines' ? ['lines', 'root'] : path),
+      ),
+    // `messages.problem` follows the language (`t`) and the currency.
+    [currency, t],
+  );
+  const form = useZodForm(schema, {
+    defaultValues: { date: today(), reference: '', memo: '', status: 'draft', lines: [emptyEntryLine(), emptyEntryLine()] },
+    messages: (issue, values) => messages.message(issue, (values as Values | undefined)?.lines),
+  });
+  const lines = useWatch({ control: form.control, name: 'lines' });
+  const errors = flattenErrors(form.formState.errors);
 
   const figures = entryFigures(lines, currency);
   const allLinesValid = lines.every((line) => lineProblems(line, currency).length === 0);
@@ -74,91 +129,83 @@ export function JournalEntryForm({ organizationId, currency, canPost, onSaved, c
     [contacts.data, language, t],
   );
 
+  /** A changed line loses the messages about what changed (and about the whole entry). */
   const updateLine = (index: number, changes: Partial<EntryLine>) => {
-    setLines((current) => current.map((line, i) => (i === index ? { ...line, ...changes } : line)));
-    const fields = Object.keys(changes);
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !(key === `lines.${index}` || fields.some((f) => key === `lines.${index}.${f}`) || key === 'lines'))));
+    form.setValue(
+      'lines',
+      form.getValues('lines').map((line, i) => (i === index ? { ...line, ...changes } : line)),
+    );
+    form.clearErrors([`lines.${index}.amounts`, ...Object.keys(changes).map((field) => `lines.${index}.${field}`), 'lines.root'] as never);
   };
   const removeLine = (index: number) => {
-    setLines((current) => current.filter((_, i) => i !== index));
-    setErrors({});
+    form.setValue(
+      'lines',
+      form.getValues('lines').filter((_, i) => i !== index),
+    );
+    form.clearErrors();
   };
 
-  const localErrors = (): DocumentErrors => {
-    const next: DocumentErrors = {};
-    lines.forEach((line, index) => {
-      const problems = lineProblems(line, currency);
-      if (problems.includes('account')) next[`lines.${index}.account_id`] = messages.problem('account');
-      const amountProblem = problems.find((p) => p !== 'account');
-      if (amountProblem) next[`lines.${index}`] = messages.problem(amountProblem);
-    });
-    if (figures.readable && !isZero(figures.difference)) {
-      next.lines = t('journal.errors.unbalanced', { difference: formatMoney(moneyText(abs(figures.difference)), currency) });
+  const save = form.handleSubmit(async (data) => {
+    let saved: JournalEntry;
+    try {
+      saved = await create.mutateAsync({ organizationId, data });
+    } catch (error) {
+      // A new entry meets one conflict: its date is in a closed period.
+      if (error instanceof ApiError && error.status === 409) {
+        form.setError('root.server', { type: 'conflict', message: t('journal.errors.closedPeriod', { date: data.date }) });
+        return;
+      }
+      // `lines` and `lines.2` are the entry's and the line's own messages.
+      const rename = { lines: 'lines.root', ...Object.fromEntries(data.lines.map((_, index) => [`lines.${index}`, `lines.${index}.amounts`])) };
+      const fields = [
+        'date',
+        'reference',
+        'memo',
+        'lines.root',
+        ...data.lines.flatMap((_, index) => ['amounts', 'account_id', 'debit', 'credit', 'description', 'contact_id'].map((field) => `lines.${index}.${field}`)),
+      ];
+      const values = form.getValues();
+      return reportFormFailure(form, error, { rename, fields, message: (issue) => messages.message(issue, values.lines), unplaced: 'form' });
     }
-    return next;
-  };
+    onSaved(saved);
+  });
 
-  const onFailure = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 422) {
-      const fieldErrors = errorsFromValidationDetail(error.body, messages.message);
-      if (fieldErrors) return setErrors(fieldErrors);
-    }
-    if (error instanceof ApiError && error.status === 409) {
-      return setErrors({ form: /is closed/.test(error.detail ?? '') ? t('journal.errors.closedPeriod', { date: header.date }) : (error.detail ?? t('errors.generic')) });
-    }
-    notifyError(error);
-  };
-
-  const submit = (status: 'draft' | 'posted') => {
-    const payload = {
-      date: header.date,
-      memo: header.memo.trim() || null,
-      reference: header.reference.trim() || null,
-      status,
-      lines: lines.map((line) => ({
-        account_id: line.account_id,
-        debit: amountForRequest(line.debit, currency),
-        credit: amountForRequest(line.credit, currency),
-        description: line.description.trim() || null,
-        contact_id: line.contact_id || null,
-      })),
-    };
-    const next = localErrors();
-    const parsed = journalEntryCreate.safeParse(payload);
-    if (!parsed.success) Object.assign(next, { ...errorsFromIssues(parsed.error.issues, messages.message), ...next });
-    setErrors(next);
-    if (Object.keys(next).length > 0 || !parsed.success) return;
+  const submit = (status: Values['status']) => {
+    if (submitting) return;
     setSubmitting(status);
-    create.mutate({ organizationId, data: parsed.data satisfies JournalEntryCreate }, { onSuccess: onSaved, onError: onFailure, onSettled: () => setSubmitting(null) });
+    form.setValue('status', status);
+    void save().finally(() => setSubmitting(null));
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit('draft');
-  };
-
-  const lineError = (index: number, field?: string) => errors[field ? `lines.${index}.${field}` : `lines.${index}`];
+  const lineError = (index: number, field?: string) => errors[`lines.${index}.${field ?? 'amounts'}`];
   const lineErrorId = (index: number) => `${hintId}-line-${index}`;
   const money = (amount: typeof figures.debits) => formatMoney(moneyText(amount), currency);
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t('journal.form.title')}>
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit('draft');
+      }}
+      noValidate
+      aria-label={t('journal.form.title')}
+    >
       <Flex direction="column" gap="5">
-        {errors.form ? (
+        {formAlert(form) ? (
           <Callout.Root color="red" role="alert">
             <Callout.Icon>
               <ExclamationTriangleIcon />
             </Callout.Icon>
-            <Callout.Text>{errors.form}</Callout.Text>
+            <Callout.Text>{formAlert(form)}</Callout.Text>
           </Callout.Root>
         ) : null}
         <Card size="3">
           <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-            <TextInput label={t('journal.fields.date')} type="date" name="date" required value={header.date} error={errors.date} onChange={(e) => setHeader({ ...header, date: e.target.value })} />
-            <TextInput label={t('journal.fields.reference')} name="reference" value={header.reference} error={errors.reference} onChange={(e) => setHeader({ ...header, reference: e.target.value })} />
+            <FormTextInput form={form} name="date" label={t('journal.fields.date')} type="date" required />
+            <FormTextInput form={form} name="reference" label={t('journal.fields.reference')} />
           </Grid>
           <Box mt="4">
-            <TextAreaInput label={t('journal.fields.memo')} name="memo" value={header.memo} error={errors.memo} onChange={(e) => setHeader({ ...header, memo: e.target.value })} />
+            <FormTextAreaInput form={form} name="memo" label={t('journal.fields.memo')} />
           </Box>
         </Card>
 
@@ -258,7 +305,7 @@ export function JournalEntryForm({ organizationId, currency, canPost, onSaved, c
               );
             })}
             <Flex>
-              <Button type="button" variant="soft" onClick={() => setLines((current) => [...current, emptyEntryLine()])}>
+              <Button type="button" variant="soft" onClick={() => form.setValue('lines', [...form.getValues('lines'), emptyEntryLine()])}>
                 <PlusIcon /> {t('journal.form.addLine')}
               </Button>
             </Flex>

@@ -1,38 +1,13 @@
-import { AlertDialog, Badge, Button, Flex, Table } from '@radix-ui/themes';
-import type { ReactNode } from 'react';
+import { Badge, Button, Table } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { TableCaption } from '../../../components/document-lines-editor';
+import { ActionDialog } from '../../../components/documents/confirm-action-dialog';
 import type { RoleFlags } from '../../../lib/authorization';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useClosePeriod } from '../api/close-period';
 import type { AccountingPeriod } from '../api/get-periods';
 import { useReopenPeriod } from '../api/reopen-period';
-
-function AskFirst({ trigger, title, description, confirmLabel, color, onConfirm }: { trigger: ReactNode; title: string; description: string; confirmLabel: string; color: 'amber' | 'blue'; onConfirm: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger>{trigger}</AlertDialog.Trigger>
-      <AlertDialog.Content maxWidth="480px">
-        <AlertDialog.Title>{title}</AlertDialog.Title>
-        <AlertDialog.Description size="2">{description}</AlertDialog.Description>
-        <Flex gap="3" mt="4" justify="end">
-          <AlertDialog.Cancel>
-            <Button variant="soft" color="gray">
-              {t('common.cancel')}
-            </Button>
-          </AlertDialog.Cancel>
-          <AlertDialog.Action>
-            <Button color={color} onClick={onConfirm}>
-              {confirmLabel}
-            </Button>
-          </AlertDialog.Action>
-        </Flex>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
-  );
-}
 
 /** The periods by date, with close (admin) and reopen (owner). */
 export function PeriodsTable({ organizationId, periods, role }: { organizationId: string; periods: readonly AccountingPeriod[]; role: RoleFlags }) {
@@ -69,9 +44,9 @@ export function PeriodsTable({ organizationId, periods, role }: { organizationId
                 {showActions ? (
                   <Table.Cell>
                     {period.status === 'open' ? (
-                      <AskFirst
+                      <ActionDialog
                         trigger={
-                          <Button size="1" variant="soft" color="amber" loading={close.isPending && close.variables?.periodId === period.id} aria-label={t('journal.periods.closeFor', { name: period.name })}>
+                          <Button size="1" variant="soft" color="amber" aria-label={t('journal.periods.closeFor', { name: period.name })}>
                             {t('journal.periods.close')}
                           </Button>
                         }
@@ -79,12 +54,17 @@ export function PeriodsTable({ organizationId, periods, role }: { organizationId
                         description={t('journal.periods.closeDescription', { date: formatDate(period.end_date) })}
                         confirmLabel={t('journal.periods.close')}
                         color="amber"
-                        onConfirm={() => close.mutate(ids, { onSuccess: () => notify.success(t('journal.periods.closed', { name: period.name })) })}
+                        maxWidth="480px"
+                        pending={close.isPending && close.variables?.periodId === period.id}
+                        onConfirm={async () => {
+                          await close.mutateAsync(ids);
+                          notify.success(t('journal.periods.closed', { name: period.name }));
+                        }}
                       />
                     ) : role.isOwner ? (
-                      <AskFirst
+                      <ActionDialog
                         trigger={
-                          <Button size="1" variant="soft" loading={reopen.isPending && reopen.variables?.periodId === period.id} aria-label={t('journal.periods.reopenFor', { name: period.name })}>
+                          <Button size="1" variant="soft" aria-label={t('journal.periods.reopenFor', { name: period.name })}>
                             {t('journal.periods.reopen')}
                           </Button>
                         }
@@ -92,7 +72,12 @@ export function PeriodsTable({ organizationId, periods, role }: { organizationId
                         description={t('journal.periods.reopenDescription')}
                         confirmLabel={t('journal.periods.reopen')}
                         color="blue"
-                        onConfirm={() => reopen.mutate(ids, { onSuccess: () => notify.success(t('journal.periods.reopened', { name: period.name })) })}
+                        maxWidth="480px"
+                        pending={reopen.isPending && reopen.variables?.periodId === period.id}
+                        onConfirm={async () => {
+                          await reopen.mutateAsync(ids);
+                          notify.success(t('journal.periods.reopened', { name: period.name }));
+                        }}
                       />
                     ) : null}
                   </Table.Cell>

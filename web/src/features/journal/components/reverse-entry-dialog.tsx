@@ -1,12 +1,14 @@
 import { Button, Dialog, Flex } from '@radix-ui/themes';
 import { journalEntryReverse } from '@daftar/shared/schemas/accounting';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorsFromIssues, errorsFromValidationDetail, type DocumentErrors } from '../../../components/document-lines-editor';
-import { TextAreaInput, TextInput } from '../../../components/fields';
+import { FormTextAreaInput, FormTextInput } from '../../../components/fields';
 import { ApiError } from '../../../lib/api-client';
+import { reportFormFailure } from '../../../lib/form-failure';
+import { payloadSchema, textOrNull } from '../../../lib/form-schema';
+import { useZodForm } from '../../../lib/forms';
 import { formatDate } from '../../../lib/format';
-import { notifyError } from '../../../lib/notify';
+import { newIdempotencyKey } from '../../../lib/idempotency';
 import type { JournalEntry } from '../api/get-journal-entries';
 import { useReverseJournalEntry } from '../api/reverse-journal-entry';
 import { today } from './journal-entry-form';
@@ -20,48 +22,50 @@ export function ReverseEntryDialog({ organizationId, entry, label, onReversed }:
   const reverse = useReverseJournalEntry();
   const initialDate = () => (today() < entry.date ? entry.date : today());
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState({ date: initialDate(), memo: '' });
-  const [errors, setErrors] = useState<DocumentErrors>({});
-
-  const translate = (message: string, path: string) => {
-    if (message.startsWith('The reversal cannot be dated before')) return t('journal.reverse.beforeOriginal', { date: formatDate(entry.date) });
-    if (/is closed/.test(message)) return t('journal.errors.closedPeriod', { date: values.date });
-    if (path === 'date') return t('journal.errors.date');
-    return message;
+  // One per opening: a double click or a retry after a lost answer reverses once.
+  const idempotencyKey = useRef(newIdempotencyKey());
+  const beforeOriginal = t('journal.reverse.beforeOriginal', { date: formatDate(entry.date) });
+  // The shared schema, and what the ledger refuses too: a reversal dated before its entry.
+  const schema = useMemo(
+    () =>
+      payloadSchema(
+        journalEntryReverse,
+        (values: { date: string; memo: string }) => ({ date: values.date, memo: textOrNull(values.memo) }),
+        (values) => (values.date && values.date < entry.date ? [{ path: ['date'], message: beforeOriginal }] : []),
+      ),
+    [entry.date, beforeOriginal],
+  );
+  /** By where and what (never the English text): the ledger's "before the original" is a value_error on the date. */
+  const message = ({ path, code, type }: { path: string; code?: string; type?: string }) => {
+    if (path !== 'date') return undefined;
+    if ((code ?? type) === 'value_error' || (code ?? type) === 'custom') return beforeOriginal;
+    return t('journal.errors.date');
   };
+  const form = useZodForm(schema, { defaultValues: { date: initialDate(), memo: '' }, messages: message });
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     if (next) {
-      setValues({ date: initialDate(), memo: '' });
-      setErrors({});
+      form.reset({ date: initialDate(), memo: '' });
+      idempotencyKey.current = newIdempotencyKey();
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = journalEntryReverse.safeParse({ date: values.date, memo: values.memo.trim() || null });
-    if (!parsed.success) return setErrors(errorsFromIssues(parsed.error.issues, translate));
-    if (parsed.data.date < entry.date) return setErrors({ date: translate('The reversal cannot be dated before', 'date') });
-    setErrors({});
-    reverse.mutate(
-      { organizationId, entryId: entry.id, data: parsed.data },
-      {
-        onSuccess: (reversal) => {
-          setOpen(false);
-          onReversed(reversal);
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 422) {
-            const fieldErrors = errorsFromValidationDetail(error.body, translate);
-            if (fieldErrors) return setErrors(fieldErrors);
-          }
-          if (error instanceof ApiError && error.status === 409 && error.detail) return setErrors({ date: translate(error.detail, 'date') });
-          notifyError(error);
-        },
-      },
-    );
-  };
+  const onSubmit = form.handleSubmit(async (data) => {
+    let reversal: JournalEntry;
+    try {
+      reversal = await reverse.mutateAsync({ organizationId, entryId: entry.id, data, idempotencyKey: idempotencyKey.current });
+    } catch (error) {
+      // A conflict (a closed period, an entry a document posted) is about the date chosen: said there.
+      if (error instanceof ApiError && error.status === 409 && error.detail) {
+        form.setError('date', { type: 'conflict', message: error.detail });
+        return;
+      }
+      return reportFormFailure(form, error, { message });
+    }
+    setOpen(false);
+    onReversed(reversal);
+  });
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -73,27 +77,25 @@ export function ReverseEntryDialog({ organizationId, entry, label, onReversed }:
         <Dialog.Description size="2" mb="4" color="gray">
           {t('journal.reverse.description')}
         </Dialog.Description>
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
           <Flex direction="column" gap="4">
-            <TextInput
+            <FormTextInput
+              form={form}
+              name="date"
               label={t('journal.reverse.date')}
               type="date"
-              name="date"
               required
               min={entry.date}
-              value={values.date}
-              error={errors.date}
               hint={t('journal.reverse.dateHint', { date: formatDate(entry.date) })}
-              onChange={(e) => setValues({ ...values, date: e.target.value })}
             />
-            <TextAreaInput label={t('journal.fields.memo')} name="memo" value={values.memo} error={errors.memo} onChange={(e) => setValues({ ...values, memo: e.target.value })} />
+            <FormTextAreaInput form={form} name="memo" label={t('journal.fields.memo')} />
             <Flex gap="3" justify="end">
               <Dialog.Close>
                 <Button type="button" variant="soft" color="gray">
                   {t('common.cancel')}
                 </Button>
               </Dialog.Close>
-              <Button type="submit" color="amber" loading={reverse.isPending}>
+              <Button type="submit" color="amber" loading={form.formState.isSubmitting || reverse.isPending}>
                 {t('journal.reverse.submit')}
               </Button>
             </Flex>

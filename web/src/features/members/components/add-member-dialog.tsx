@@ -1,37 +1,36 @@
 import { Button, Dialog, Flex } from '@radix-ui/themes';
 import { schemas, type Role } from '@daftar/shared';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectInput, TextInput } from '../../../components/fields';
+import { FormSelectInput, FormTextInput } from '../../../components/fields';
+import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
-import { validateForm, type FieldErrors } from '../../../lib/validation';
 import { useAddMember } from '../api/add-member';
 import { assignableRoles, roleOptions } from './role-options';
+
+/** Someone with an account, by e-mail, and the role they get. */
+const schema = schemas.emailBody.extend(schemas.memberUpdate.shape);
 
 export function AddMemberDialog({ organizationId, isOwner }: { organizationId: string; isOwner: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<Role>('member');
-  const [errors, setErrors] = useState<FieldErrors<'email'>>({});
+  const form = useZodForm(schema, { defaultValues: { email: '', role: 'member' as Role } });
   const add = useAddMember();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateForm(schemas.emailBody, { email });
-    if (!result.success) return setErrors(result.errors);
-    setErrors({});
+  const onSubmit = form.handleSubmit(({ email, role }) => {
     add.mutate(
-      { organizationId, email: result.data.email, role },
+      { organizationId, email, role },
       {
         onSuccess: () => {
-          notify.success(t('members.added', { email: result.data.email }));
+          notify.success(t('members.added', { email }));
           setOpen(false);
-          setEmail('');
+          form.resetField('email');
         },
+        // The shared handler's toast reports the failure; invalid input is also shown on its field.
+        onError: (error) => void applyServerErrors(form, error),
       },
     );
-  };
+  });
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -43,10 +42,10 @@ export function AddMemberDialog({ organizationId, isOwner }: { organizationId: s
         <Dialog.Description size="2" mb="4" color="gray">
           {t('members.addDescription')}
         </Dialog.Description>
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
           <Flex direction="column" gap="4">
-            <TextInput label={t('auth.email')} type="email" name="email" required value={email} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
-            <SelectInput label={t('members.role')} name="role" value={role} onChange={(e) => setRole(e.target.value as Role)} options={roleOptions(assignableRoles(isOwner), t)} />
+            <FormTextInput form={form} name="email" label={t('auth.email')} type="email" required />
+            <FormSelectInput form={form} name="role" label={t('members.role')} options={roleOptions(assignableRoles(isOwner), t)} />
             <Flex gap="3" justify="end">
               <Dialog.Close>
                 <Button type="button" variant="soft" color="gray">

@@ -1,9 +1,11 @@
 import { Button, Dialog, Flex } from '@radix-ui/themes';
-import type { Role } from '@daftar/shared';
-import { useState, type FormEvent } from 'react';
+import { schemas } from '@daftar/shared';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SelectInput } from '../../../components/fields';
+import { FormSelectInput } from '../../../components/fields';
 import type { Member } from '../../../lib/authorization';
+import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { useUpdateMemberRole } from '../api/update-member-role';
 import { assignableRoles, roleOptions } from './role-options';
@@ -11,29 +13,30 @@ import { assignableRoles, roleOptions } from './role-options';
 export function ChangeRoleDialog({ organizationId, member, isOwner }: { organizationId: string; member: Member; isOwner: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [role, setRole] = useState<Role>(member.role);
+  const form = useZodForm(schemas.memberUpdate, { defaultValues: { role: member.role } });
+  const role = useWatch({ control: form.control, name: 'role' });
   const update = useUpdateMemberRole();
   const name = member.full_name || member.email;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(({ role: chosen }) => {
     update.mutate(
-      { organizationId, userId: member.user_id, role },
+      { organizationId, userId: member.user_id, role: chosen },
       {
         onSuccess: () => {
-          notify.success(t('members.roleChanged', { name, role: t(`roles.${role}`) }));
+          notify.success(t('members.roleChanged', { name, role: t(`roles.${chosen}`) }));
           setOpen(false);
         },
+        onError: (error) => void applyServerErrors(form, error),
       },
     );
-  };
+  });
 
   return (
     <Dialog.Root
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (next) setRole(member.role);
+        if (next) form.reset({ role: member.role });
       }}
     >
       <Dialog.Trigger>
@@ -46,9 +49,9 @@ export function ChangeRoleDialog({ organizationId, member, isOwner }: { organiza
         <Dialog.Description size="2" mb="4" color="gray">
           {t('members.roleDescription')}
         </Dialog.Description>
-        <form onSubmit={onSubmit}>
+        <form onSubmit={(event) => void onSubmit(event)}>
           <Flex direction="column" gap="4">
-            <SelectInput label={t('members.role')} name="role" value={role} onChange={(e) => setRole(e.target.value as Role)} options={roleOptions(assignableRoles(isOwner), t)} />
+            <FormSelectInput form={form} name="role" label={t('members.role')} options={roleOptions(assignableRoles(isOwner), t)} />
             <Flex gap="3" justify="end">
               <Dialog.Close>
                 <Button type="button" variant="soft" color="gray">

@@ -1,39 +1,38 @@
 import { PlusIcon } from '@radix-ui/react-icons';
 import { Button, Dialog, Flex, IconButton, Tooltip } from '@radix-ui/themes';
 import { schemas } from '@daftar/shared';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectInput, TextInput } from '../../../components/fields';
+import { FormSelectInput, FormTextInput } from '../../../components/fields';
+import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import type { Organization } from '../../../lib/organizations';
 import { notify } from '../../../lib/notify';
-import { validateForm, type FieldErrors } from '../../../lib/validation';
 import { useCreateOrganization } from '../api/create-organization';
+
+const EMPTY = { name: '', base_currency: 'JOD' };
 
 /** A further organization (a second company, a branch with its own books). */
 export function CreateOrganizationDialog({ onCreated }: { onCreated: (organization: Organization) => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState({ name: '', base_currency: 'JOD' });
-  const [errors, setErrors] = useState<FieldErrors<'name' | 'base_currency'>>({});
+  const form = useZodForm(schemas.organizationCreate, { defaultValues: EMPTY });
   const create = useCreateOrganization();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateForm(schemas.organizationCreate, values);
-    if (!result.success) return setErrors(result.errors);
-    setErrors({});
+  const onSubmit = form.handleSubmit((data) => {
     create.mutate(
-      { name: result.data.name, base_currency: result.data.base_currency },
+      { name: data.name, base_currency: data.base_currency },
       {
         onSuccess: (organization) => {
           notify.success(t('organization.created', { name: organization.name }));
           setOpen(false);
-          setValues({ name: '', base_currency: 'JOD' });
+          form.reset(EMPTY);
           onCreated(organization);
         },
+        // The shared handler's toast reports the failure; invalid input is also shown on its field.
+        onError: (error) => void applyServerErrors(form, error),
       },
     );
-  };
+  });
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -49,21 +48,13 @@ export function CreateOrganizationDialog({ onCreated }: { onCreated: (organizati
         <Dialog.Description size="2" mb="4" color="gray">
           {t('organization.createDescription')}
         </Dialog.Description>
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
           <Flex direction="column" gap="4">
-            <TextInput
-              label={t('organization.fields.name')}
-              name="name"
-              required
-              value={values.name}
-              error={errors.name}
-              onChange={(e) => setValues({ ...values, name: e.target.value })}
-            />
-            <SelectInput
-              label={t('organization.fields.base_currency')}
+            <FormTextInput form={form} name="name" label={t('organization.fields.name')} required />
+            <FormSelectInput
+              form={form}
               name="base_currency"
-              value={values.base_currency}
-              onChange={(e) => setValues({ ...values, base_currency: e.target.value })}
+              label={t('organization.fields.base_currency')}
               options={schemas.CURRENCIES.map((c) => ({ value: c, label: t(`currencies.${c}`) }))}
             />
             <Flex gap="3" justify="end">

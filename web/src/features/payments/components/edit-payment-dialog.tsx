@@ -1,52 +1,44 @@
 import { Button, Dialog, Flex } from '@radix-ui/themes';
 import { paymentUpdate } from '@daftar/shared/schemas/payments';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorsFromIssues, errorsFromValidationDetail, type DocumentErrors } from '../../../components/document-lines-editor';
-import { TextAreaInput, TextInput } from '../../../components/fields';
-import { ApiError } from '../../../lib/api-client';
-import { notify, notifyError } from '../../../lib/notify';
-import { translateValidationMessage } from '../../../lib/validation';
+import { FormTextAreaInput, FormTextInput } from '../../../components/fields';
+import { reportFormFailure } from '../../../lib/form-failure';
+import { payloadSchema, textOrNull } from '../../../lib/form-schema';
+import { useZodForm } from '../../../lib/forms';
+import { notify } from '../../../lib/notify';
 import type { Payment } from '../api/get-payments';
 import { useUpdatePayment } from '../api/update-payment';
 
 const formOf = (payment: Payment) => ({ reference: payment.reference ?? '', notes: payment.notes ?? '' });
+type Values = ReturnType<typeof formOf>;
 
 /** Reference and notes are all a recorded payment lets change; the money is voided and recorded again. */
 export function EditPaymentDialog({ organizationId, payment }: { organizationId: string; payment: Payment }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState(() => formOf(payment));
-  const [errors, setErrors] = useState<DocumentErrors>({});
   const update = useUpdatePayment();
-  const translate = (message: string) => translateValidationMessage(message);
+  const schema = useMemo(
+    () => payloadSchema(paymentUpdate, (values: Values) => ({ reference: textOrNull(values.reference), notes: textOrNull(values.notes), version: payment.version })),
+    [payment.version],
+  );
+  const form = useZodForm(schema, { defaultValues: formOf(payment) });
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    setErrors({});
-    if (next) setValues(formOf(payment));
+    if (next) form.reset(formOf(payment));
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = paymentUpdate.safeParse({ reference: values.reference.trim() || null, notes: values.notes.trim() || null, version: payment.version });
-    if (!parsed.success) return setErrors(errorsFromIssues(parsed.error.issues, translate));
-    setErrors({});
-    update.mutate(
-      { organizationId, paymentId: payment.id, data: parsed.data },
-      {
-        onSuccess: (saved) => {
-          notify.success(t('payments.edit.saved', { number: saved.number }));
-          setOpen(false);
-        },
-        onError: (error) => {
-          const fieldErrors = error instanceof ApiError && error.status === 422 ? errorsFromValidationDetail(error.body, translate) : null;
-          if (fieldErrors) setErrors(fieldErrors);
-          else notifyError(error);
-        },
-      },
-    );
-  };
+  const onSubmit = form.handleSubmit(async (data) => {
+    let saved;
+    try {
+      saved = await update.mutateAsync({ organizationId, paymentId: payment.id, data });
+    } catch (error) {
+      return reportFormFailure(form, error);
+    }
+    notify.success(t('payments.edit.saved', { number: saved.number }));
+    setOpen(false);
+  });
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -58,17 +50,17 @@ export function EditPaymentDialog({ organizationId, payment }: { organizationId:
         <Dialog.Description size="2" mb="4" color="gray">
           {t('payments.edit.description')}
         </Dialog.Description>
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate>
           <Flex direction="column" gap="4">
-            <TextInput label={t('payments.fields.reference')} name="reference" value={values.reference} error={errors.reference} onChange={(e) => setValues({ ...values, reference: e.target.value })} />
-            <TextAreaInput label={t('payments.fields.notes')} name="notes" value={values.notes} error={errors.notes} onChange={(e) => setValues({ ...values, notes: e.target.value })} />
+            <FormTextInput form={form} name="reference" label={t('payments.fields.reference')} />
+            <FormTextAreaInput form={form} name="notes" label={t('payments.fields.notes')} />
             <Flex gap="3" justify="end">
               <Dialog.Close>
                 <Button type="button" variant="soft" color="gray">
                   {t('common.cancel')}
                 </Button>
               </Dialog.Close>
-              <Button type="submit" loading={update.isPending}>
+              <Button type="submit" loading={form.formState.isSubmitting || update.isPending}>
                 {t('common.saveChanges')}
               </Button>
             </Flex>

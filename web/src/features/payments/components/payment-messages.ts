@@ -1,25 +1,25 @@
 import { useTranslation } from 'react-i18next';
-import { translateValidationMessage } from '../../../lib/validation';
+import type { ServerIssue } from '../../../lib/forms';
 
 /**
- * The shared schema and the server speak English. The form's own checks have a known meaning per
- * field and are shown in the reader's language; a server's 422 may name a reason the form cannot
- * know (an inactive contact, a closed period) and is shown as written unless it is a known text.
+ * The payment form's messages, by where an issue is and its code (zod's, or a 422's `type`), never
+ * by its English text. The form's own checks have a known meaning per field and are shown in the
+ * reader's language; a server's 422 may name a reason the form cannot know (an inactive contact, a
+ * closed period) and is shown as written (undefined) unless its place and type say what it is.
  */
 export function usePaymentMessages() {
   const { t } = useTranslation();
-  const byMessage = (message: string): string | null => {
-    if (message === 'Each document is allocated once per payment') return t('payments.errors.duplicateAllocation');
-    if (message === 'Amount must be greater than zero') return t('payments.errors.amount');
-    return null;
-  };
-  const client = (message: string, path: string) => {
+  const client = ({ path, code }: { path: string; code?: string }): string | undefined => {
     if (path === 'contact_id') return t('payments.errors.contactRequired');
     if (path === 'amount') return t('payments.errors.amount');
     if (path === 'date') return t('payments.errors.date');
-    if (/^allocations\.\d+\.amount$/.test(path)) return t('payments.errors.allocationAmount');
-    return byMessage(message) ?? translateValidationMessage(message);
+    // An allocation's own message is on its document's amount (`allocations.<document id>`).
+    if (path.startsWith('allocations.')) return code === 'custom' ? t('payments.errors.duplicateAllocation') : t('payments.errors.allocationAmount');
+    return undefined;
   };
-  const server = (message: string) => byMessage(message) ?? translateValidationMessage(message);
+  const server = ({ path, type }: ServerIssue): string | undefined => {
+    if (path === 'amount' && type === 'custom') return t('payments.errors.amount');
+    return undefined;
+  };
   return { client, server };
 }

@@ -1,11 +1,13 @@
 import { Button, Callout, Dialog, Flex, Grid } from '@radix-ui/themes';
-import { PAYMENT_METHODS, paymentCreate, type PaymentType } from '@daftar/shared/schemas/payments';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { PAYMENT_METHODS, paymentCreate, type PaymentCreate, type PaymentType } from '@daftar/shared/schemas/payments';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorsFromIssues, errorsFromValidationDetail, type DocumentErrors } from '../../../components/document-lines-editor';
 import { Notice } from '../../../components/feedback';
-import { SelectInput, TextAreaInput, TextInput } from '../../../components/fields';
-import { ApiError } from '../../../lib/api-client';
+import { FormSelectInput, FormTextAreaInput, FormTextInput } from '../../../components/fields';
+import { payloadSchema, textOrNull, type FormIssue } from '../../../lib/form-schema';
+import { applyServerErrors, flattenErrors, issueMessages, useZodForm } from '../../../lib/forms';
+import { newIdempotencyKey } from '../../../lib/idempotency';
 import { notify, notifyError } from '../../../lib/notify';
 import { cashSideSubtypes, useCashAccounts } from '../api/get-cash-accounts';
 import { usePayableContacts } from '../api/get-contacts';
@@ -56,6 +58,8 @@ const emptyForm = () => ({
   account_id: '',
   reference: '',
   notes: '',
+  /** What the person typed in each open document's amount box, by document id. */
+  allocations: {} as AllocationInputs,
 });
 
 type FormValues = ReturnType<typeof emptyForm>;
@@ -69,24 +73,23 @@ function allocationEntries(documents: readonly OpenDocument[], allocations: Allo
   });
 }
 
-/**
- * Path-keyed messages as the form shows them: `allocations.N…` becomes the N-th allocated
- * document's own message, known fields stay, anything else is shown above the buttons.
- */
-function placeErrors(errors: DocumentErrors, sent: readonly OpenDocument[]) {
-  const placed: DocumentErrors = {};
+const OVER_ALLOCATED = 'unallocated';
+
+/** The messages of an error tree by dotted path: allocations by document id, fields, and the rest for the form. */
+function placeErrors(errors: Record<string, string>) {
   const byDocument: Record<string, string> = {};
+  const placed: Record<string, string> = {};
   const other: string[] = [];
   for (const [path, message] of Object.entries(errors)) {
-    const index = /^allocations\.(\d+)/.exec(path)?.[1];
-    const document = index === undefined ? undefined : sent[Number(index)];
-    if (document) byDocument[document.id] ??= message;
+    // Allocated beyond the amount: the running remainder says so.
+    if (path === OVER_ALLOCATED) continue;
+    const document = /^allocations\.(.+)$/.exec(path)?.[1];
+    if (document) byDocument[document] ??= message;
     else if (path === 'allocations') placed.allocations ??= message;
     else if (FORM_FIELDS.has(path)) placed[path] ??= message;
     else other.push(message);
   }
-  if (other.length) placed.form = other.join(' ');
-  return { placed, byDocument };
+  return { placed, byDocument, form: [...new Set(other)].join(' ') };
 }
 
 function RecordPaymentForm({
@@ -100,17 +103,55 @@ function RecordPaymentForm({
   const { t } = useTranslation();
   const messages = usePaymentMessages();
   // One key per opened form: a double click, or a retry after an answer that never arrived, posts once.
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const [values, setValues] = useState<FormValues>(emptyForm);
-  const [allocations, setAllocations] = useState<AllocationInputs>({});
-  const [errors, setErrors] = useState<DocumentErrors>({});
-  const [documentErrors, setDocumentErrors] = useState<Record<string, string>>({});
+  const [idempotencyKey] = useState(() => newIdempotencyKey());
+  // The contact's open documents as last shown: what the allocations are sent for, in that order.
+  const documentsOf = useRef<readonly OpenDocument[]>([]);
+
+  const schema = useMemo(
+    () =>
+      payloadSchema(
+        paymentCreate,
+        (values: FormValues) => ({
+          payment_type: type,
+          contact_id: values.contact_id,
+          payment_method: values.payment_method as PaymentCreate['payment_method'],
+          date: values.date,
+          amount: values.amount.trim(),
+          account_id: values.account_id || null,
+          reference: textOrNull(values.reference),
+          notes: textOrNull(values.notes),
+          allocations: allocationEntries(documentsOf.current, values.allocations, currency).map((d) =>
+            type === 'received' ? { invoice_id: d.id, amount: values.allocations[d.id]!.trim() } : { bill_id: d.id, amount: values.allocations[d.id]!.trim() },
+          ),
+        }),
+        // The schema checks the shape; the currency's precision is known here, as on the server. A
+        // payment allocated beyond its amount is shown by the running remainder and goes nowhere.
+        (values): FormIssue[] => {
+          const issues: FormIssue[] = [];
+          if (minorUnits(values.amount, currency) === null) issues.push({ path: ['amount'], message: t('payments.errors.amount') });
+          for (const d of allocationEntries(documentsOf.current, values.allocations, currency)) {
+            if (minorUnits(values.allocations[d.id]!, currency) === null) issues.push({ path: ['allocations', d.id], message: t('payments.errors.allocationAmount') });
+          }
+          const summary = summarize(values.amount, Object.fromEntries(documentsOf.current.map((d) => [d.id, values.allocations[d.id] ?? ''])), currency);
+          if (summary.unallocated !== null && summary.unallocated < 0) issues.push({ path: [OVER_ALLOCATED], message: t('payments.errors.amount') });
+          return issues;
+        },
+        // `allocations.2…` is the third document sent: shown on that document's own amount.
+        (path, values) => {
+          if (path[0] !== 'allocations' || typeof path[1] !== 'number') return path;
+          const sent = allocationEntries(documentsOf.current, values.allocations, currency)[path[1]];
+          return sent ? ['allocations', sent.id] : path;
+        },
+      ),
+    [type, currency, t],
+  );
+  const form = useZodForm(schema, { defaultValues: emptyForm(), messages: messages.client });
+  const [contactId, amount, allocations] = useWatch({ control: form.control, name: ['contact_id', 'amount', 'allocations'] });
   const contacts = usePayableContacts(organizationId, type);
   const accounts = useCashAccounts(organizationId);
-  const openDocuments = useOpenDocuments(organizationId, type, values.contact_id);
+  const openDocuments = useOpenDocuments(organizationId, type, contactId);
   const preselected = useDocument(organizationId, type === 'received' ? 'invoice' : 'bill', documentId ?? null);
   const record = useRecordPayment();
-  const submitting = useRef(false);
 
   // The document from the address picks its contact, then (once the contact's open documents are
   // read) takes its whole balance due; each step happens once, so the person can change both.
@@ -118,101 +159,71 @@ function RecordPaymentForm({
   useEffect(() => {
     if (preselection.current === 'contact' && preselected.data) {
       preselection.current = 'document';
-      setValues((v) => ({ ...v, contact_id: preselected.data.contact_id }));
+      form.setValue('contact_id', preselected.data.contact_id);
     }
-  }, [preselected.data]);
+  }, [preselected.data, form]);
   useEffect(() => {
-    if (preselection.current !== 'document' || !openDocuments.data || values.contact_id !== preselected.data?.contact_id) return;
+    if (preselection.current !== 'document' || !openDocuments.data || contactId !== preselected.data?.contact_id) return;
     preselection.current = 'done';
     const document = openDocuments.data.find((d) => d.id === documentId);
     if (!document) return;
-    setValues((v) => ({ ...v, amount: v.amount || document.balance_due }));
-    setAllocations({ [document.id]: document.balance_due });
-  }, [openDocuments.data, values.contact_id, preselected.data, documentId]);
+    form.setValue('amount', form.getValues('amount') || document.balance_due);
+    form.setValue('allocations', { [document.id]: document.balance_due });
+  }, [openDocuments.data, contactId, preselected.data, documentId, form]);
 
   // Shown and sent oldest first, so a 422's allocation index names the document the person sees there.
-  const documents = oldestFirst(openDocuments.data ?? []);
-  const summary = summarize(values.amount, Object.fromEntries(documents.map((d) => [d.id, allocations[d.id] ?? ''])), currency);
+  const documents = useMemo(() => oldestFirst(openDocuments.data ?? []), [openDocuments.data]);
+  documentsOf.current = documents;
+  const summary = summarize(amount, Object.fromEntries(documents.map((d) => [d.id, allocations[d.id] ?? ''])), currency);
   const preselectedNotOpen =
-    !!documentId && !!preselected.data && !!openDocuments.data && values.contact_id === preselected.data.contact_id && !openDocuments.data.some((d) => d.id === documentId);
+    !!documentId && !!preselected.data && !!openDocuments.data && contactId === preselected.data.contact_id && !openDocuments.data.some((d) => d.id === documentId);
+  const { placed: errors, byDocument: documentErrors, form: formError } = placeErrors(flattenErrors(form.formState.errors));
 
-  const set = (field: keyof FormValues) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors(({ [field]: _dropped, ...rest }) => rest);
-  };
+  /** A field's message goes once the person changes it. */
+  const changed = (field: keyof FormValues) => () => form.clearErrors(field);
 
-  const chooseContact = (contactId: string) => {
-    set('contact_id')(contactId);
-    setAllocations({});
-    setDocumentErrors({});
+  const chooseContact = () => {
+    form.clearErrors(['contact_id', 'allocations']);
+    form.setValue('allocations', {});
   };
 
   const changeAllocation = (id: string, text: string) => {
     const document = documents.find((d) => d.id === id);
-    setAllocations((a) => ({ ...a, [id]: document ? capAtBalance(text, document.balance_due, currency) : text }));
-    setDocumentErrors(({ [id]: _dropped, ...rest }) => rest);
+    form.setValue('allocations', { ...form.getValues('allocations'), [id]: document ? capAtBalance(text, document.balance_due, currency) : text });
+    form.clearErrors(`allocations.${id}`);
   };
 
   const allocateAutomatically = () => {
-    if (minorUnits(values.amount, currency) === null) {
-      setErrors((e) => ({ ...e, amount: t('payments.errors.amountFirst') }));
+    if (minorUnits(form.getValues('amount'), currency) === null) {
+      form.setError('amount', { type: 'custom', message: t('payments.errors.amountFirst') });
       return;
     }
-    setAllocations(autoAllocate(values.amount, documents, currency));
-    setDocumentErrors({});
+    form.setValue('allocations', autoAllocate(form.getValues('amount'), documents, currency));
+    form.clearErrors('allocations');
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting.current) return;
-    const sent = allocationEntries(documents, allocations, currency);
-    const parsed = paymentCreate.safeParse({
-      payment_type: type,
-      contact_id: values.contact_id,
-      payment_method: values.payment_method,
-      date: values.date,
-      amount: values.amount.trim(),
-      account_id: values.account_id || null,
-      reference: values.reference.trim() || null,
-      notes: values.notes.trim() || null,
-      allocations: sent.map((d) =>
-        type === 'received' ? { invoice_id: d.id, amount: allocations[d.id]!.trim() } : { bill_id: d.id, amount: allocations[d.id]!.trim() },
-      ),
-    });
-    const found = parsed.success ? {} : errorsFromIssues(parsed.error.issues, messages.client);
-    const { placed, byDocument } = placeErrors(found, sent);
-    // The schema checks the shape; the currency's precision is known here, as on the server.
-    if (!placed.amount && minorUnits(values.amount, currency) === null) placed.amount = t('payments.errors.amount');
-    for (const d of sent) {
-      if (!byDocument[d.id] && minorUnits(allocations[d.id]!, currency) === null) byDocument[d.id] = t('payments.errors.allocationAmount');
+  const onSubmit = form.handleSubmit(async (data) => {
+    let payment: Payment;
+    try {
+      payment = await record.mutateAsync({ organizationId, data, idempotencyKey });
+    } catch (error) {
+      // `allocations.0…` of the answer is the first document sent.
+      const rename = Object.fromEntries(
+        data.allocations.flatMap((allocation, index) => {
+          const id = 'invoice_id' in allocation ? allocation.invoice_id : allocation.bill_id;
+          return [`allocations.${index}`, `allocations.${index}.amount`, `allocations.${index}.invoice_id`, `allocations.${index}.bill_id`].map((path) => [path, `allocations.${id}`]);
+        }),
+      );
+      const unplaced = applyServerErrors(form, error, { rename, message: messages.server });
+      if (!unplaced) return notifyError(error);
+      // What no field shows is said above the buttons.
+      if (unplaced.length) form.setError('root.server', { type: 'server', message: issueMessages(unplaced).join(' ') });
+      return;
     }
-    const overAllocated = summary.unallocated !== null && summary.unallocated < 0;
-    setErrors(placed);
-    setDocumentErrors(byDocument);
-    if (!parsed.success || Object.keys(placed).length || Object.keys(byDocument).length || overAllocated) return;
-
-    submitting.current = true;
-    record.mutate(
-      { organizationId, data: parsed.data, idempotencyKey },
-      {
-        onSuccess: (payment) => {
-          notify.success(t('payments.record.recorded', { number: payment.number }));
-          onRecorded?.(payment);
-          onClose();
-        },
-        onError: (error) => {
-          const detail = error instanceof ApiError && error.status === 422 ? errorsFromValidationDetail(error.body, messages.server) : null;
-          if (!detail) return notifyError(error);
-          const server = placeErrors(detail, sent);
-          setErrors(server.placed);
-          setDocumentErrors(server.byDocument);
-        },
-        onSettled: () => {
-          submitting.current = false;
-        },
-      },
-    );
-  };
+    notify.success(t('payments.record.recorded', { number: payment.number }));
+    onRecorded?.(payment);
+    onClose();
+  });
 
   const contactOptions = [
     { value: '', label: t(`payments.record.chooseContact.${type}`) },
@@ -225,54 +236,37 @@ function RecordPaymentForm({
   ];
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Flex direction="column" gap="4">
         <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-          <SelectInput
-            label={t(`payments.fields.contact.${type}`)}
-            name="contact_id"
-            value={values.contact_id}
-            error={errors.contact_id}
-            onChange={(e) => chooseContact(e.target.value)}
-            options={contactOptions}
-          />
-          <TextInput label={t('payments.fields.date')} name="date" type="date" value={values.date} error={errors.date} onChange={(e) => set('date')(e.target.value)} />
-          <TextInput
-            label={t('payments.fields.amount')}
-            name="amount"
-            inputMode="decimal"
-            dir="ltr"
-            value={values.amount}
-            error={errors.amount}
-            onChange={(e) => set('amount')(e.target.value)}
-          />
-          <SelectInput
-            label={t('payments.fields.method')}
+          <FormSelectInput form={form} name="contact_id" label={t(`payments.fields.contact.${type}`)} onChange={chooseContact} options={contactOptions} />
+          <FormTextInput form={form} name="date" label={t('payments.fields.date')} type="date" onChange={changed('date')} />
+          <FormTextInput form={form} name="amount" label={t('payments.fields.amount')} inputMode="decimal" dir="ltr" onChange={changed('amount')} />
+          <FormSelectInput
+            form={form}
             name="payment_method"
-            value={values.payment_method}
-            error={errors.payment_method}
-            onChange={(e) => set('payment_method')(e.target.value)}
+            label={t('payments.fields.method')}
+            onChange={changed('payment_method')}
             options={PAYMENT_METHODS.map((method) => ({ value: method, label: t(`payments.methods.${method}`) }))}
           />
-          <SelectInput
-            label={t(`payments.fields.account.${type}`)}
+          <FormSelectInput
+            form={form}
             name="account_id"
-            value={values.account_id}
-            error={errors.account_id}
+            label={t(`payments.fields.account.${type}`)}
             hint={t('payments.fields.accountHint')}
-            onChange={(e) => set('account_id')(e.target.value)}
+            onChange={changed('account_id')}
             options={accountOptions}
           />
-          <TextInput label={t('payments.fields.reference')} name="reference" value={values.reference} error={errors.reference} onChange={(e) => set('reference')(e.target.value)} />
+          <FormTextInput form={form} name="reference" label={t('payments.fields.reference')} onChange={changed('reference')} />
         </Grid>
         {preselected.isError ? <Notice color="amber">{t(`payments.record.documentMissing.${type}`)}</Notice> : null}
         {preselectedNotOpen ? <Notice color="amber">{t(`payments.record.documentNotOpen.${type}`, { number: preselected.data?.number ?? '' })}</Notice> : null}
         <AllocationsEditor
           type={type}
           currency={currency}
-          contactChosen={!!values.contact_id}
+          contactChosen={!!contactId}
           documents={openDocuments.data}
-          loading={openDocuments.isPending && !!values.contact_id}
+          loading={openDocuments.isPending && !!contactId}
           error={openDocuments.error}
           onRetry={() => void openDocuments.refetch()}
           allocations={allocations}
@@ -282,10 +276,10 @@ function RecordPaymentForm({
           onChange={changeAllocation}
           onAutoAllocate={allocateAutomatically}
         />
-        <TextAreaInput label={t('payments.fields.notes')} name="notes" value={values.notes} error={errors.notes} onChange={(e) => set('notes')(e.target.value)} />
-        {errors.form ? (
+        <FormTextAreaInput form={form} name="notes" label={t('payments.fields.notes')} onChange={changed('notes')} />
+        {formError ? (
           <Callout.Root color="red" role="alert">
-            <Callout.Text>{errors.form}</Callout.Text>
+            <Callout.Text>{formError}</Callout.Text>
           </Callout.Root>
         ) : null}
         <Flex gap="3" justify="end">
@@ -294,7 +288,7 @@ function RecordPaymentForm({
               {t('common.cancel')}
             </Button>
           </Dialog.Close>
-          <Button type="submit" loading={record.isPending}>
+          <Button type="submit" loading={form.formState.isSubmitting || record.isPending}>
             {t(`payments.record.submit.${type}`)}
           </Button>
         </Flex>

@@ -1,7 +1,7 @@
 import { Button, Card, DataList, Flex, Heading, Link as RadixLink, Table, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ActionDialog } from '../../../components/documents/confirm-action-dialog';
 import { TableCaption } from '../../../components/document-lines-editor';
 import { EmptyState, Loading, Notice, QueryError } from '../../../components/feedback';
 import { PageHeader } from '../../../components/page-header';
@@ -51,11 +51,10 @@ function PaymentView({ organizationId, payment }: { organizationId: string; paym
   const account = accounts.data?.find((a) => a.id === payment.account_id);
   const money = (amount: string) => formatMoney(amount, payment.currency);
 
-  const onVoid = () =>
-    voidPayment.mutate(
-      { organizationId, paymentId: payment.id },
-      { onSuccess: (voided) => notify.success(t('payments.void.done', { number: voided.number })) },
-    );
+  const onVoid = async (idempotencyKey: string) => {
+    const voided = await voidPayment.mutateAsync({ organizationId, paymentId: payment.id, idempotencyKey });
+    notify.success(t('payments.void.done', { number: voided.number }));
+  };
 
   return (
     <Flex direction="column" gap="5">
@@ -69,11 +68,12 @@ function PaymentView({ organizationId, payment }: { organizationId: string; paym
             </Button>
             {role.isMember ? <EditPaymentDialog organizationId={organizationId} payment={payment} /> : null}
             {role.isAdmin && !isVoid ? (
-              <ConfirmDialog
+              <ActionDialog
                 trigger={<Button color="red" variant="soft">{t('payments.void.open')}</Button>}
                 title={t('payments.void.title', { number: payment.number })}
                 description={t('payments.void.description')}
                 confirmLabel={t('payments.void.confirm')}
+                color="red"
                 onConfirm={onVoid}
                 pending={voidPayment.isPending}
               />

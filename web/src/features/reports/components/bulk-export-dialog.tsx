@@ -1,7 +1,9 @@
 import { Button, Callout, Checkbox, Dialog, Flex, Grid, RadioGroup, Text } from '@radix-ui/themes';
 import { bulkExportBody, EXPORT_FORMATS, REPORT_CATALOGUE, type CatalogueReportId, type ExportFormat } from '@daftar/shared/schemas/reportCatalogue';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { fieldError, useZodForm } from '../../../lib/forms';
 import { errorMessage, notify } from '../../../lib/notify';
 import type { Organization } from '../../../lib/organizations';
 import { useBulkExport } from '../api/bulk-export';
@@ -18,42 +20,56 @@ interface BulkExportFormProps {
   onDone: () => void;
 }
 
+interface Values {
+  report_ids: CatalogueReportId[];
+  format: ExportFormat;
+  period: PeriodChoice;
+}
+
 function BulkExportForm({ organization, exporting, initialReports, initialPeriod, onDone }: BulkExportFormProps) {
   const { t } = useTranslation();
   const language = useReportLanguage();
   const formatId = useId();
-  const [chosen, setChosen] = useState<Set<CatalogueReportId>>(() => new Set(initialReports));
-  const [format, setFormat] = useState<ExportFormat>('pdf');
-  const [period, setPeriod] = useState<PeriodChoice>(initialPeriod);
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm<typeof bulkExportBody, Values>(bulkExportBody, {
+    defaultValues: { report_ids: [...initialReports], format: 'pdf', period: initialPeriod },
+    // The catalogue's order, whatever order the boxes were ticked in.
+    prepare: ({ report_ids, format, period }) => ({
+      report_ids: REPORT_CATALOGUE.map((r) => r.id).filter((id) => report_ids.includes(id)),
+      format,
+      ...periodQuery(period),
+      lang: language,
+    }),
+    // The period is checked by its own selector; what the schema can still refuse is the choice of reports.
+    messages: () => t('reports.bulk.chooseOne'),
+  });
+  const [reportIds, format, period] = useWatch({ control: form.control, name: ['report_ids', 'format', 'period'] });
+  const chosen = new Set(reportIds);
+  const error = fieldError(form, 'report_ids') ?? form.formState.errors.root?.message;
   const calendar = { timezone: organization.timezone, fiscal_year_start_month: organization.fiscal_year_start_month };
 
-  const toggle = (id: CatalogueReportId, on: boolean) => {
-    const next = new Set(chosen);
-    if (on) next.add(id);
-    else next.delete(id);
-    setChosen(next);
-    setError(null);
+  const choose = (ids: CatalogueReportId[]) => {
+    form.setValue('report_ids', ids);
+    form.clearErrors();
   };
+  const toggle = (id: CatalogueReportId, on: boolean) => choose(on ? [...reportIds.filter((r) => r !== id), id] : reportIds.filter((r) => r !== id));
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (periodProblem(period, calendar)) return;
-    // The catalogue's order, whatever order the boxes were ticked in.
-    const reportIds = REPORT_CATALOGUE.map((r) => r.id).filter((id) => chosen.has(id));
-    const parsed = bulkExportBody.safeParse({ report_ids: reportIds, format, ...periodQuery(period), lang: language });
-    if (!parsed.success) return setError(t('reports.bulk.chooseOne'));
-    setError(null);
+  const save = form.handleSubmit((body) => {
     exporting.mutate(
-      { organizationId: organization.id, body: parsed.data, fileName: zipFileName('reports', organization.name, organization.timezone) },
+      { organizationId: organization.id, body, fileName: zipFileName('reports', organization.name, organization.timezone) },
       {
         onSuccess: () => {
-          notify.success(t('reports.bulk.downloaded', { count: reportIds.length }));
+          notify.success(t('reports.bulk.downloaded', { count: body.report_ids.length }));
           onDone();
         },
         onError: (failure) => notify.error(t('reports.bulk.failed', { detail: errorMessage(failure) })),
       },
     );
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (periodProblem(period, calendar)) return;
+    void save(event);
   };
 
   const allChosen = chosen.size === REPORT_CATALOGUE.length;
@@ -81,7 +97,7 @@ function BulkExportForm({ organization, exporting, initialReports, initialPeriod
               type="button"
               size="1"
               variant="ghost"
-              onClick={() => setChosen(allChosen ? new Set() : new Set(REPORT_CATALOGUE.map((r) => r.id)))}
+              onClick={() => choose(allChosen ? [] : REPORT_CATALOGUE.map((r) => r.id))}
             >
               {allChosen ? t('reports.bulk.clearAll') : t('reports.bulk.selectAll')}
             </Button>
@@ -96,7 +112,7 @@ function BulkExportForm({ organization, exporting, initialReports, initialPeriod
           <Text as="div" size="2" weight="medium" id={formatId}>
             {t('reports.bulk.format')}
           </Text>
-          <RadioGroup.Root value={format} onValueChange={(value) => setFormat(value as ExportFormat)} aria-labelledby={formatId}>
+          <RadioGroup.Root value={format} onValueChange={(value) => form.setValue('format', value as ExportFormat)} aria-labelledby={formatId}>
             <Flex gap="4">
               {EXPORT_FORMATS.map((f) => (
                 <RadioGroup.Item key={f} value={f}>
@@ -106,7 +122,7 @@ function BulkExportForm({ organization, exporting, initialReports, initialPeriod
             </Flex>
           </RadioGroup.Root>
         </Flex>
-        <PeriodSelector value={period} onChange={setPeriod} calendar={calendar} />
+        <PeriodSelector value={period} onChange={(next) => form.setValue('period', next)} calendar={calendar} />
         {exporting.isPending ? (
           <Callout.Root color="blue" role="status">
             <Callout.Text>{t('reports.bulk.exporting', { count: chosen.size })}</Callout.Text>

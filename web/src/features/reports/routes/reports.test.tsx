@@ -208,9 +208,9 @@ describe('Financial Reports — All Reports', { timeout: 30_000 }, () => {
     const { requests } = mockFetch({ ...session(), [`POST ${API}/reports/bulk-export`]: () => ({ text: 'PK' }) });
     await openPage();
     const actions = screen.getByRole('region', { name: 'Quick Actions' });
-    await userEvent.click(within(actions).getByRole('button', { name: 'Monthly Close' }));
+    await userEvent.click(within(actions).getByRole('button', { name: /^Monthly Close/ }));
     expect(await screen.findByText('The month-end package was downloaded.')).toBeTruthy();
-    await userEvent.click(within(actions).getByRole('button', { name: 'Tax Filing' }));
+    await userEvent.click(within(actions).getByRole('button', { name: /^Tax Filing/ }));
     expect(await screen.findByText('The tax filing reports were downloaded.')).toBeTruthy();
     const bodies = requests.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body!));
     expect(bodies).toEqual([
@@ -219,7 +219,7 @@ describe('Financial Reports — All Reports', { timeout: 30_000 }, () => {
     ]);
     expect(saved.map((s) => s.name)).toEqual([`month-end-close-${ORGANIZATION_NAME}-${TODAY}.zip`, `tax-filing-${ORGANIZATION_NAME}-${TODAY}.zip`]);
 
-    await userEvent.click(within(actions).getByRole('button', { name: 'Custom Report' }));
+    await userEvent.click(within(actions).getByRole('button', { name: /^Custom Report/ }));
     expect(await screen.findByRole('dialog', { name: 'Bulk Export' })).toBeTruthy();
   });
 

@@ -1,10 +1,11 @@
 import { Badge, Button, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
-import { gstRegistrationNumber } from '@daftar/shared/schemas/taxes';
-import { useState, type FormEvent } from 'react';
+import { jordanGstSetupQuery } from '@daftar/shared/schemas/taxes';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableCaption } from '../../../components/document-lines-editor';
 import { Loading, QueryError } from '../../../components/feedback';
-import { TextInput } from '../../../components/fields';
+import { FormTextInput } from '../../../components/fields';
+import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useJordanGst } from '../api/get-jordan-gst';
@@ -21,28 +22,30 @@ export function JordanGstCard({ organizationId, canSetUp }: { organizationId: st
   const translate = useTaxMessages();
   const gst = useJordanGst(organizationId);
   const setup = useSetupJordanGst();
-  const [number, setNumber] = useState<string | null>(null);
-  const [error, setError] = useState<string | undefined>();
-  const shownNumber = number ?? gst.data?.gst_registration_number ?? '';
+  const stored = gst.data?.gst_registration_number ?? '';
+  // The number is optional: setting up without one leaves the recorded number as it is.
+  const form = useZodForm<typeof jordanGstSetupQuery, { gst_registration_number: string }>(jordanGstSetupQuery, {
+    defaultValues: { gst_registration_number: stored },
+    messages: (issue) => translate(issue),
+  });
+  // The field shows the recorded number until someone types another.
+  useEffect(() => {
+    if (!form.getFieldState('gst_registration_number').isDirty) form.resetField('gst_registration_number', { defaultValue: stored });
+  }, [stored, form]);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const typed = shownNumber.trim();
-    if (typed) {
-      const checked = gstRegistrationNumber.safeParse(typed);
-      if (!checked.success) return setError(translate(checked.error.issues[0]!.message, 'gst_registration_number'));
-    }
-    setError(undefined);
+  const onSubmit = form.handleSubmit(({ gst_registration_number: typed }) => {
     setup.mutate(
       { organizationId, gstRegistrationNumber: typed || undefined },
       {
         onSuccess: (result) => {
-          setNumber(null);
+          form.reset({ gst_registration_number: result.gst_registration_number ?? typed ?? '' });
           notify.success(result.created ? t('taxes.gst.created', { number: result.created }) : t('taxes.gst.alreadySetUp'));
         },
+        // The shared handler's toast reports the failure; invalid input is also shown on its field.
+        onError: (error) => void applyServerErrors(form, error, { message: (issue) => translate({ path: issue.path, code: issue.type, message: issue.msg }) }),
       },
     );
-  };
+  });
 
   return (
     <Card size="3">
@@ -91,17 +94,15 @@ export function JordanGstCard({ organizationId, canSetUp }: { organizationId: st
               {t('taxes.gst.special', { name: language === 'ar' ? gst.data.special_sales_tax.name_ar : gst.data.special_sales_tax.name })}
             </Text>
             {canSetUp ? (
-              <form onSubmit={onSubmit} noValidate aria-label={t('taxes.gst.setUp')}>
+              <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('taxes.gst.setUp')}>
                 <Flex gap="3" align="end" wrap="wrap">
-                  <TextInput
-                    label={t('taxes.gst.registrationNumber')}
+                  <FormTextInput
+                    form={form}
                     name="gst_registration_number"
+                    label={t('taxes.gst.registrationNumber')}
                     inputMode="numeric"
                     dir="ltr"
-                    value={shownNumber}
-                    error={error}
                     hint={t('taxes.gst.registrationHint')}
-                    onChange={(e) => setNumber(e.target.value)}
                   />
                   <Button type="submit" loading={setup.isPending}>
                     {gst.data.is_set_up ? t('taxes.gst.saveNumber') : t('taxes.gst.setUp')}

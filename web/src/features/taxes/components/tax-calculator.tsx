@@ -2,11 +2,13 @@ import { PlusIcon, TrashIcon } from '@radix-ui/react-icons';
 import { Button, Card, Checkbox, Flex, Grid, Heading, IconButton, Table, Text, TextField } from '@radix-ui/themes';
 import { JORDAN_GST_RATES } from '@daftar/shared/jordanTax';
 import { taxCalculationRequest, type TaxCalculationResult } from '@daftar/shared/schemas/taxes';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorsFromIssues, errorsFromValidationDetail, TableCaption, type DocumentErrors } from '../../../components/document-lines-editor';
-import { ApiError } from '../../../lib/api-client';
+import { z } from 'zod';
+import { TableCaption } from '../../../components/document-lines-editor';
 import { formatMoney } from '../../../lib/format';
+import { applyServerErrors, flattenErrors, useZodForm } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/i18n';
 import { notifyError } from '../../../lib/notify';
 import { useCalculateTaxes } from '../api/calculate-taxes';
@@ -15,7 +17,6 @@ import { exactLineTax } from './exact-tax';
 import { taxName } from './tax-names';
 
 interface CalculatorLine {
-  key: string;
   quantity: string;
   unit_price: string;
   discount: string;
@@ -24,8 +25,22 @@ interface CalculatorLine {
   special_tax_id: string;
 }
 
-let counter = 0;
-const newLine = (tax: string): CalculatorLine => ({ key: `calc-${(counter += 1)}`, quantity: '1', unit_price: '', discount: '', tax, special_tax_id: '' });
+const newLine = (tax: string): CalculatorLine => ({ quantity: '1', unit_price: '', discount: '', tax, special_tax_id: '' });
+
+interface Values {
+  lines: CalculatorLine[];
+  price_includes_tax: boolean;
+}
+
+/** The shared request schema, and a unit price on every line (the API would read none as 0). */
+const calculatorRequest = z.unknown().transform((request, ctx) => {
+  (request as { lines: { unit_price: string }[] }).lines.forEach((line, index) => {
+    if (!line.unit_price) ctx.addIssue({ code: 'custom', path: ['lines', index, 'unit_price'], message: 'missing' });
+  });
+  const parsed = taxCalculationRequest.safeParse(request);
+  if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue(issue as Parameters<typeof ctx.addIssue>[0]);
+  return parsed.success ? parsed.data : z.NEVER;
+});
 
 /** The line as `POST taxes/calculate` takes it. */
 function lineRequest(line: CalculatorLine, priceIncludesTax: boolean) {
@@ -59,49 +74,48 @@ export function TaxCalculator({ organizationId, currency, taxes }: { organizatio
   }, [taxes, language]);
   const specialOptions = taxes.filter((tax) => tax.is_active && tax.tax_category === 'special');
   const defaultTax = (taxOptions.find((o) => o.isDefault) ?? taxOptions[0])?.value ?? '';
-  const [lines, setLines] = useState<CalculatorLine[]>(() => [newLine(defaultTax)]);
-  const [priceIncludesTax, setPriceIncludesTax] = useState(false);
-  const [errors, setErrors] = useState<DocumentErrors>({});
   const [result, setResult] = useState<TaxCalculationResult | null>(null);
 
   // A line keeps its tax while the tax is still offered (taxes can change under the calculator).
   const lineTax = (line: CalculatorLine) => (taxOptions.some((option) => option.value === line.tax) ? line.tax : defaultTax);
 
-  const update = (index: number, changes: Partial<CalculatorLine>) => {
-    setLines((current) => current.map((line, i) => (i === index ? { ...line, ...changes } : line)));
-    setResult(null);
-  };
-  const translate = (message: string, path: string) => {
+  /** A line's problem by the field its path names (`lines.2.unit_price`), never by the message. */
+  const translate = (path: string) => {
     const match = /^lines\.(\d+)\.(\w+)/.exec(path);
     const field = match ? FIELD_OF_PATH[match[2]!] : undefined;
-    if (match && field) return t('taxes.calculator.lineProblem', { line: Number(match[1]) + 1, problem: t(`taxes.calculator.problems.${field}`) });
-    return message;
+    return match && field ? t('taxes.calculator.lineProblem', { line: Number(match[1]) + 1, problem: t(`taxes.calculator.problems.${field}`) }) : undefined;
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const request = { lines: lines.map((line) => lineRequest({ ...line, tax: lineTax(line) }, priceIncludesTax)) };
-    const parsed = taxCalculationRequest.safeParse(request);
-    const missing = request.lines.flatMap((line, index) => (line.unit_price ? [] : [{ path: ['lines', index, 'unit_price'], message: 'missing' }]));
-    if (!parsed.success || missing.length) {
-      setResult(null);
-      return setErrors(errorsFromIssues([...missing, ...(parsed.success ? [] : parsed.error.issues)], translate));
-    }
-    setErrors({});
-    calculate.mutate(
-      { organizationId, data: parsed.data },
-      {
-        onSuccess: setResult,
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 422) {
-            const fieldErrors = errorsFromValidationDetail(error.body, translate);
-            if (fieldErrors) return setErrors(fieldErrors);
-          }
-          notifyError(error);
+  const form = useZodForm<typeof calculatorRequest, Values>(calculatorRequest, {
+    defaultValues: { lines: [newLine(defaultTax)], price_includes_tax: false },
+    prepare: (values) => ({ lines: values.lines.map((line) => lineRequest({ ...line, tax: lineTax(line) }, values.price_includes_tax)) }),
+    messages: (issue) => translate(issue.path) ?? issue.message,
+  });
+  const lineFields = useFieldArray({ control: form.control, name: 'lines' });
+  const [lines, priceIncludesTax] = useWatch({ control: form.control, name: ['lines', 'price_includes_tax'] });
+  const errors = flattenErrors(form.formState.errors);
+
+  // Any change makes the last result stale.
+  useEffect(() => {
+    const subscription = form.watch(() => setResult(null));
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  const onSubmit = form.handleSubmit(
+    (data) => {
+      calculate.mutate(
+        { organizationId, data },
+        {
+          onSuccess: setResult,
+          onError: (error) => {
+            const rest = applyServerErrors(form, error, { message: (issue) => translate(issue.path) });
+            if (!rest || rest.length) notifyError(error);
+          },
         },
-      },
-    );
-  };
+      );
+    },
+    () => setResult(null),
+  );
 
   const money = (amount: string) => formatMoney(amount, result?.currency ?? currency);
   const lineErrors = (index: number) => Object.entries(errors).filter(([path]) => path.startsWith(`lines.${index}.`)).map(([, message]) => message);
@@ -109,7 +123,7 @@ export function TaxCalculator({ organizationId, currency, taxes }: { organizatio
 
   return (
     <Card size="3">
-      <form onSubmit={onSubmit} noValidate aria-label={t('taxes.calculator.title')}>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('taxes.calculator.title')}>
         <Flex direction="column" gap="4">
           <div>
             <Heading as="h2" size="4">
@@ -127,32 +141,32 @@ export function TaxCalculator({ organizationId, currency, taxes }: { organizatio
             ))}
             <span />
           </Grid>
-          {lines.map((line, index) => {
+          {lineFields.fields.map((row, index) => {
+            const line = lines[index] ?? row;
             const n = index + 1;
             const problems = lineErrors(index);
             const label = (field: string) => t('taxes.calculator.fieldOfLine', { field: t(`taxes.calculator.fields.${field}`), line: n });
             return (
-              <Flex key={line.key} direction="column" gap="1">
+              <Flex key={row.id} direction="column" gap="1">
                 <Grid columns={columns} gap="2" align="center">
-                  <TextField.Root aria-label={label('quantity')} placeholder={t('taxes.calculator.fields.quantity')} inputMode="decimal" dir="ltr" value={line.quantity} onChange={(e) => update(index, { quantity: e.target.value })} />
+                  <TextField.Root aria-label={label('quantity')} placeholder={t('taxes.calculator.fields.quantity')} inputMode="decimal" dir="ltr" {...form.register(`lines.${index}.quantity`)} />
                   <TextField.Root
                     aria-label={label('unitPrice')}
                     placeholder={t('taxes.calculator.fields.unitPrice')}
                     inputMode="decimal"
                     dir="ltr"
-                    value={line.unit_price}
                     aria-invalid={errors[`lines.${index}.unit_price`] ? true : undefined}
-                    onChange={(e) => update(index, { unit_price: e.target.value })}
+                    {...form.register(`lines.${index}.unit_price`)}
                   />
                   <TextField.Root
                     aria-label={label('discount')}
                     placeholder={t('taxes.calculator.fields.discount')}
                     inputMode="decimal"
                     dir="ltr"
-                    value={line.discount}
-                    onChange={(e) => update(index, { discount: e.target.value })}
+                    {...form.register(`lines.${index}.discount`)}
                   />
-                  <select className="native-select" aria-label={label('tax')} value={lineTax(line)} onChange={(e) => update(index, { tax: e.target.value })}>
+                  {/* Controlled: a tax no longer offered shows (and is sent as) the default one. */}
+                  <select className="native-select" aria-label={label('tax')} value={lineTax(line)} onChange={(e) => form.setValue(`lines.${index}.tax`, e.target.value)}>
                     {taxOptions.map((option) => (
                       <option key={option.value} value={option.value}>
                         {option.label}
@@ -160,7 +174,7 @@ export function TaxCalculator({ organizationId, currency, taxes }: { organizatio
                     ))}
                   </select>
                   {specialOptions.length ? (
-                    <select className="native-select" aria-label={label('specialTax')} value={line.special_tax_id} onChange={(e) => update(index, { special_tax_id: e.target.value })}>
+                    <select className="native-select" aria-label={label('specialTax')} {...form.register(`lines.${index}.special_tax_id`)}>
                       <option value="">{t('taxes.calculator.noSpecialTax')}</option>
                       {specialOptions.map((tax) => (
                         <option key={tax.id} value={tax.id}>
@@ -174,11 +188,8 @@ export function TaxCalculator({ organizationId, currency, taxes }: { organizatio
                     variant="ghost"
                     color="red"
                     aria-label={t('taxes.calculator.removeLine', { line: n })}
-                    disabled={lines.length <= 1}
-                    onClick={() => {
-                      setLines((current) => current.filter((_, i) => i !== index));
-                      setResult(null);
-                    }}
+                    disabled={lineFields.fields.length <= 1}
+                    onClick={() => lineFields.remove(index)}
                   >
                     <TrashIcon />
                   </IconButton>
@@ -192,12 +203,12 @@ export function TaxCalculator({ organizationId, currency, taxes }: { organizatio
             );
           })}
           <Flex gap="4" align="center" wrap="wrap">
-            <Button type="button" variant="soft" onClick={() => setLines((current) => [...current, newLine(defaultTax)])}>
+            <Button type="button" variant="soft" onClick={() => lineFields.append(newLine(defaultTax), { shouldFocus: false })}>
               <PlusIcon /> {t('taxes.calculator.addLine')}
             </Button>
             <Text as="label" size="2">
               <Flex gap="2" align="center">
-                <Checkbox checked={priceIncludesTax} onCheckedChange={(checked) => { setPriceIncludesTax(checked === true); setResult(null); }} />
+                <Checkbox checked={priceIncludesTax} onCheckedChange={(checked) => form.setValue('price_includes_tax', checked === true)} />
                 {t('taxes.calculator.priceIncludesTax')}
               </Flex>
             </Text>

@@ -12,13 +12,14 @@ import {
   type SpecialTaxType,
   type TaxRecordCategory,
 } from '@daftar/shared/schemas/taxes';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { errorsFromIssues, errorsFromValidationDetail, type DocumentErrors } from '../../../components/document-lines-editor';
-import { SelectInput, TextAreaInput, TextInput } from '../../../components/fields';
-import { ApiError } from '../../../lib/api-client';
+import { FormSelectInput, FormTextAreaInput, FormTextInput } from '../../../components/fields';
+import { errorStatus } from '../../../lib/api-client';
 import { locale } from '../../../lib/format';
-import { notify, notifyError } from '../../../lib/notify';
+import { applyServerErrors, fieldError, issueMessages, useZodForm } from '../../../lib/forms';
+import { errorMessage, notify, notifyError } from '../../../lib/notify';
 import { useCreateTax } from '../api/create-tax';
 import type { Tax } from '../api/get-taxes';
 import { useUpdateTax } from '../api/update-tax';
@@ -80,6 +81,14 @@ function requestOf(values: Values) {
   };
 }
 
+/**
+ * A change of a tax: the update schema checks fields one by one; the rules hold for the tax as it
+ * will be (the form always sends its category).
+ */
+const taxChange = taxUpdate.superRefine((data, ctx) => {
+  for (const rule of taxRuleIssues(data as Parameters<typeof taxRuleIssues>[0])) ctx.addIssue({ code: 'custom', path: [rule.path], message: rule.message });
+});
+
 function CheckField({ checked, onChange, children, disabled }: { checked: boolean; onChange: (checked: boolean) => void; children: ReactNode; disabled?: boolean }) {
   return (
     <Text as="label" size="2">
@@ -108,22 +117,34 @@ export function TaxDialog({ organizationId, tax, onClose }: TaxDialogProps) {
   const translate = useTaxMessages();
   const create = useCreateTax();
   const update = useUpdateTax();
-  const [values, setValues] = useState<Values>(() => valuesOf(tax));
-  const [errors, setErrors] = useState<DocumentErrors>({});
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const form = useZodForm<typeof taxCreate | typeof taxChange, Values>(tax ? taxChange : taxCreate, {
+    defaultValues: valuesOf(tax),
+    prepare: (values) => (tax ? { ...requestOf(values), version: tax.version } : requestOf(values)),
+    messages: (issue, values) => translate(issue, values),
+  });
+  const values = useWatch({ control: form.control }) as Values;
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => form.setValue(key, value as never);
   const category = values.tax_category;
   const showsRate = category === 'standard' || (category === 'special' && values.special_tax_type === 'percent');
   const typedRate = values.rate.trim();
   // Only a readable rate is compared with Jordan's set; an unreadable one gets the field's error.
   const rateWarning = category === 'standard' && /^\d{1,3}(\.\d+)?$/.test(typedRate) && !isJoFotaraRate(category, typedRate);
+  const formError = form.formState.errors.root?.message;
 
   const onFailure = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 422) {
-      const fieldErrors = errorsFromValidationDetail(error.body, translate);
-      if (fieldErrors) return setErrors(fieldErrors);
+    // A 422 names its fields in `loc`; the rule behind a message follows from the tax as sent.
+    const rest = applyServerErrors(form, error, { message: (issue) => translate({ path: issue.path, code: issue.type, message: issue.msg }, form.getValues()) });
+    if (rest) {
+      // What no field shows is said above the fields.
+      if (rest.length) form.setError('root', { type: rest[0]!.type, message: issueMessages(rest).join(' ') });
+      return;
     }
-    if (error instanceof ApiError && error.status === 409 && error.detail) {
-      return setErrors(error.detail.startsWith('A tax with code') ? { code: translate(error.detail, 'code') } : { form: error.detail });
+    if (errorStatus(error) === 409) {
+      // Creating, the one conflict is another tax with this code; changing, it is that (when the
+      // code was changed) or a change someone else saved meanwhile, which the server's text explains.
+      const codeChanged = !tax || (form.getValues('code').trim().toUpperCase() || null) !== (tax.code ?? null);
+      if (codeChanged) return form.setError('code', { type: 'conflict', message: t('taxes.errors.duplicateCode') }, { shouldFocus: true });
+      return form.setError('root', { type: 'conflict', message: errorMessage(error) });
     }
     notifyError(error);
   };
@@ -132,26 +153,10 @@ export function TaxDialog({ organizationId, tax, onClose }: TaxDialogProps) {
     onClose();
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const request = requestOf(values);
-    if (tax) {
-      const parsed = taxUpdate.safeParse({ ...request, version: tax.version });
-      // The update schema checks fields one by one; the rules hold for the tax as it will be.
-      const rules = parsed.success ? taxRuleIssues({ ...parsed.data, tax_category: request.tax_category }) : [];
-      if (!parsed.success || rules.length) {
-        const issues = parsed.success ? rules.map((r) => ({ path: [r.path], message: r.message })) : parsed.error.issues;
-        return setErrors(errorsFromIssues(issues, translate));
-      }
-      setErrors({});
-      update.mutate({ organizationId, taxId: tax.id, data: parsed.data }, { onSuccess: onSaved, onError: onFailure });
-      return;
-    }
-    const parsed = taxCreate.safeParse(request);
-    if (!parsed.success) return setErrors(errorsFromIssues(parsed.error.issues, translate));
-    setErrors({});
-    create.mutate({ organizationId, data: parsed.data }, { onSuccess: onSaved, onError: onFailure });
-  };
+  const onSubmit = form.handleSubmit((data) => {
+    if (tax) update.mutate({ organizationId, taxId: tax.id, data: data as typeof taxUpdate._zod.output }, { onSuccess: onSaved, onError: onFailure });
+    else create.mutate({ organizationId, data: data as typeof taxCreate._zod.output }, { onSuccess: onSaved, onError: onFailure });
+  });
 
   const title = tax ? t('taxes.form.editTitle', { name: tax.name }) : t('taxes.form.newTitle');
   const jordanRates = new Intl.ListFormat(locale(), { type: 'conjunction' }).format(JORDAN_GST_RATES.filter((r) => r.category === 'standard').map((r) => `${r.rate}%`));
@@ -162,63 +167,48 @@ export function TaxDialog({ organizationId, tax, onClose }: TaxDialogProps) {
         <Dialog.Description size="2" mb="4" color="gray">
           {t('taxes.form.description')}
         </Dialog.Description>
-        <form onSubmit={onSubmit} noValidate aria-label={title}>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={title}>
           <Flex direction="column" gap="4">
-            {errors.form ? (
+            {formError ? (
               <Callout.Root color="red" role="alert">
                 <Callout.Icon>
                   <ExclamationTriangleIcon />
                 </Callout.Icon>
-                <Callout.Text>{errors.form}</Callout.Text>
+                <Callout.Text>{formError}</Callout.Text>
               </Callout.Root>
             ) : null}
             <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-              <TextInput label={t('taxes.fields.name')} name="name" required value={values.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
-              <TextInput label={t('taxes.fields.nameAr')} name="name_ar" dir="rtl" lang="ar" value={values.name_ar} error={errors.name_ar} onChange={(e) => set('name_ar', e.target.value)} />
-              <TextInput label={t('taxes.fields.code')} name="code" dir="ltr" value={values.code} error={errors.code} hint={t('taxes.form.codeHint')} onChange={(e) => set('code', e.target.value)} />
-              <SelectInput
-                label={t('taxes.fields.category')}
+              <FormTextInput form={form} name="name" label={t('taxes.fields.name')} required />
+              <FormTextInput form={form} name="name_ar" label={t('taxes.fields.nameAr')} dir="rtl" lang="ar" />
+              <FormTextInput form={form} name="code" label={t('taxes.fields.code')} dir="ltr" hint={t('taxes.form.codeHint')} />
+              <FormSelectInput
+                form={form}
                 name="tax_category"
-                value={category}
-                error={errors.tax_category}
+                label={t('taxes.fields.category')}
                 hint={t(`taxes.categoryHints.${category}`)}
-                onChange={(e) => set('tax_category', e.target.value as TaxRecordCategory)}
                 options={TAX_RECORD_CATEGORIES.map((c) => ({ value: c, label: t(`taxes.categories.${c}`) }))}
               />
               {category === 'special' ? (
-                <SelectInput
-                  label={t('taxes.fields.specialType')}
+                <FormSelectInput
+                  form={form}
                   name="special_tax_type"
-                  value={values.special_tax_type}
-                  error={errors.special_tax_type}
-                  onChange={(e) => set('special_tax_type', e.target.value as SpecialTaxType)}
+                  label={t('taxes.fields.specialType')}
                   options={SPECIAL_TAX_TYPES.map((type) => ({ value: type, label: t(`taxes.specialTypes.${type}`) }))}
                 />
               ) : null}
               {showsRate ? (
-                <TextInput
-                  label={t('taxes.fields.rate')}
+                <FormTextInput
+                  form={form}
                   name="rate"
+                  label={t('taxes.fields.rate')}
                   inputMode="decimal"
                   dir="ltr"
                   required
-                  value={values.rate}
-                  error={errors.rate}
                   hint={category === 'standard' ? t('taxes.form.rateHint', { rates: jordanRates }) : undefined}
-                  onChange={(e) => set('rate', e.target.value)}
                 />
               ) : null}
               {category === 'special' && values.special_tax_type === 'fixed' ? (
-                <TextInput
-                  label={t('taxes.fields.amountPerUnit')}
-                  name="special_tax_amount"
-                  inputMode="decimal"
-                  dir="ltr"
-                  required
-                  value={values.special_tax_amount}
-                  error={errors.special_tax_amount}
-                  onChange={(e) => set('special_tax_amount', e.target.value)}
-                />
+                <FormTextInput form={form} name="special_tax_amount" label={t('taxes.fields.amountPerUnit')} inputMode="decimal" dir="ltr" required />
               ) : null}
             </Grid>
             {rateWarning ? (
@@ -229,7 +219,7 @@ export function TaxDialog({ organizationId, tax, onClose }: TaxDialogProps) {
                 <Callout.Text>{t('taxes.form.notJoFotaraRate', { rates: jordanRates })}</Callout.Text>
               </Callout.Root>
             ) : null}
-            <TextAreaInput label={t('taxes.fields.description')} name="description" value={values.description} error={errors.description} onChange={(e) => set('description', e.target.value)} />
+            <FormTextAreaInput form={form} name="description" label={t('taxes.fields.description')} />
             <Flex direction="column" gap="2">
               <CheckField checked={values.recoverable} onChange={(checked) => set('recoverable', checked)}>
                 {t('taxes.form.recoverable')}
@@ -244,9 +234,9 @@ export function TaxDialog({ organizationId, tax, onClose }: TaxDialogProps) {
                   {t('taxes.form.isActive')}
                 </CheckField>
               ) : null}
-              {errors.is_default ? (
+              {fieldError(form, 'is_default') ? (
                 <Text size="1" color="red" role="alert">
-                  {errors.is_default}
+                  {fieldError(form, 'is_default')}
                 </Text>
               ) : null}
             </Flex>

@@ -1,17 +1,26 @@
 import { PlusIcon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Grid, Text } from '@radix-ui/themes';
 import { ROLES, schemas, type Role } from '@daftar/shared';
-import { useState, type FormEvent } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SelectInput, TextInput } from '../../../../components/fields';
-import { validateForm, type FieldErrors } from '../../../../lib/validation';
+import { z } from 'zod';
+import { FormSelectInput, FormTextInput } from '../../../../components/fields';
+import { useZodForm } from '../../../../lib/forms';
 import type { StepProps } from './step-props';
 
 interface Row {
-  key: number;
   email: string;
   role: Role;
 }
+
+interface Values {
+  rows: Row[];
+}
+
+/** Each filled row is an invitation (the shared schema); an empty row is left out, not refused. */
+const schema = z.object({
+  rows: z.array(z.preprocess((row) => ((row as Row).email.trim() ? row : undefined), schemas.invitationCreate.optional())),
+});
 
 const MAX_ROWS = 20;
 
@@ -19,64 +28,43 @@ function initialRows(data: Record<string, unknown>): Row[] {
   const saved = Array.isArray(data.invitations) ? data.invitations : [];
   const rows = saved
     .filter((i): i is { email: string; role?: Role } => !!i && typeof i === 'object' && typeof (i as { email?: unknown }).email === 'string')
-    .map((i, index) => ({ key: index, email: i.email, role: i.role && ROLES.includes(i.role) ? i.role : 'member' }));
-  return rows.length ? rows : [{ key: 0, email: '', role: 'member' }];
+    .map((i): Row => ({ email: i.email, role: i.role && ROLES.includes(i.role) ? i.role : 'member' }));
+  return rows.length ? rows : [{ email: '', role: 'member' }];
 }
 
 /** Colleagues to invite; the server sends the invitations when the step is saved. */
 export function InviteTeamStep({ formId, initialData, onValid }: StepProps) {
   const { t } = useTranslation();
-  const [rows, setRows] = useState<Row[]>(() => initialRows(initialData));
-  const [errors, setErrors] = useState<Record<number, FieldErrors>>({});
+  const form = useZodForm<typeof schema, Values>(schema, { defaultValues: { rows: initialRows(initialData) } });
+  const rows = useFieldArray({ control: form.control, name: 'rows' });
 
-  const update = (key: number, change: Partial<Row>) => setRows(rows.map((row) => (row.key === key ? { ...row, ...change } : row)));
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const filled = rows.filter((row) => row.email.trim());
-    const rowErrors: Record<number, FieldErrors> = {};
-    const invitations = [];
-    for (const row of filled) {
-      const result = validateForm(schemas.invitationCreate, { email: row.email, role: row.role });
-      if (result.success) invitations.push({ email: result.data.email, role: result.data.role });
-      else rowErrors[row.key] = result.errors;
-    }
-    setErrors(rowErrors);
-    if (Object.keys(rowErrors).length) return;
+  const onSubmit = form.handleSubmit((parsed) => {
+    const invitations = parsed.rows.flatMap((row) => (row ? [{ email: row.email, role: row.role }] : []));
     const data = { invitations };
-    const result = validateForm(schemas.onboardingStepData.invite_team, data);
-    if (!result.success) return;
+    if (!schemas.onboardingStepData.invite_team.safeParse(data).success) return;
     onValid(data);
-  };
+  });
 
   return (
-    <form id={formId} onSubmit={onSubmit} noValidate>
+    <form id={formId} onSubmit={(event) => void onSubmit(event)} noValidate>
       <Flex direction="column" gap="3">
-        {rows.map((row, index) => (
-          <Card key={row.key} variant="surface">
+        {rows.fields.map((row, index) => (
+          <Card key={row.id} variant="surface">
             <Grid columns={{ initial: '1', sm: '3fr 2fr auto' }} gap="3" align="end">
-              <TextInput
-                label={t('onboarding.invite.email', { number: index + 1 })}
-                type="email"
-                name={`invite-email-${row.key}`}
-                value={row.email}
-                error={errors[row.key]?.email}
-                onChange={(e) => update(row.key, { email: e.target.value })}
-              />
-              <SelectInput
+              <FormTextInput form={form} name={`rows.${index}.email`} label={t('onboarding.invite.email', { number: index + 1 })} type="email" />
+              <FormSelectInput
+                form={form}
+                name={`rows.${index}.role`}
                 label={t('onboarding.invite.role', { number: index + 1 })}
-                name={`invite-role-${row.key}`}
-                value={row.role}
-                onChange={(e) => update(row.key, { role: e.target.value as Role })}
                 options={ROLES.filter((role) => role !== 'owner').map((role) => ({ value: role, label: t(`roles.${role}`) }))}
               />
               <Button
                 type="button"
                 variant="soft"
                 color="gray"
-                disabled={rows.length === 1}
+                disabled={rows.fields.length === 1}
                 aria-label={t('onboarding.invite.removeRow', { number: index + 1 })}
-                onClick={() => setRows(rows.filter((r) => r.key !== row.key))}
+                onClick={() => rows.remove(index)}
               >
                 {t('common.remove')}
               </Button>
@@ -87,8 +75,8 @@ export function InviteTeamStep({ formId, initialData, onValid }: StepProps) {
           <Button
             type="button"
             variant="soft"
-            disabled={rows.length >= MAX_ROWS}
-            onClick={() => setRows([...rows, { key: Math.max(...rows.map((r) => r.key)) + 1, email: '', role: 'member' }])}
+            disabled={rows.fields.length >= MAX_ROWS}
+            onClick={() => rows.append({ email: '', role: 'member' }, { shouldFocus: false })}
           >
             <PlusIcon /> {t('onboarding.invite.addRow')}
           </Button>

@@ -1,27 +1,26 @@
 import { schemas } from '@daftar/shared';
-import { useState, type FormEvent } from 'react';
-import { OrganizationProfileFields, profileFrom, type ProfileField } from '../../../../components/organization-profile-fields';
-import { validateForm, withoutEmpty, type FieldErrors } from '../../../../lib/validation';
+import { OrganizationProfileFields, profileFrom, type ProfileField, type ProfileValues } from '../../../../components/organization-profile-fields';
+import { useZodForm } from '../../../../lib/forms';
+import { withoutEmpty } from '../../../../lib/validation';
 import type { StepProps } from './step-props';
 
 const FIELDS: readonly ProfileField[] = ['name', 'legal_name', 'commercial_registration', 'governorate', 'city', 'address', 'phone', 'email', 'base_currency'];
 
-export function OrganizationProfileStep({ formId, initialData, onValid }: StepProps) {
-  const [values, setValues] = useState(() => profileFrom(initialData));
-  const [errors, setErrors] = useState<FieldErrors>({});
+/** The step's data: the essentials, trimmed, empty ones left out. */
+const stepData = (values: ProfileValues) => withoutEmpty(Object.fromEntries(FIELDS.map((field) => [field, values[field].trim()])));
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const data = withoutEmpty(Object.fromEntries(FIELDS.map((field) => [field, values[field].trim()])));
-    const result = validateForm(schemas.onboardingStepData.organization_profile, data);
-    if (!result.success) return setErrors(result.errors);
-    setErrors({});
-    onValid(data);
-  };
+export function OrganizationProfileStep({ formId, initialData, onValid }: StepProps) {
+  const form = useZodForm(schemas.onboardingStepData.organization_profile, {
+    defaultValues: profileFrom(initialData),
+    prepare: stepData,
+  });
+
+  // The step saves what was typed (the server applies the schema's defaults), once it is valid.
+  const onSubmit = form.handleSubmit(() => onValid(stepData(form.getValues())));
 
   return (
-    <form id={formId} onSubmit={onSubmit} noValidate>
-      <OrganizationProfileFields values={values} errors={errors} onChange={setValues} fields={FIELDS} />
+    <form id={formId} onSubmit={(event) => void onSubmit(event)} noValidate>
+      <OrganizationProfileFields form={form} fields={FIELDS} />
     </form>
   );
 }

@@ -1,0 +1,261 @@
+import { useTranslation } from 'react-i18next';
+import { ApiError } from './api-client';
+import { i18n } from './i18n';
+
+/**
+ * Form-error helpers that need no form library: a zod issue or a 422 `detail` entry turned into a
+ * message in the reader's language, and a 422 answer read as `{loc, msg, type}` issues.
+ *
+ * This module imports no schema (nor zod), so it may sit in the sign-in chunk. The table of the
+ * shared schemas' own messages (lib/validation, which loads zod) is loaded on first use by
+ * `loadMessageTable()`; forms built with `useZodForm` load it before their first validation.
+ */
+
+/** A message keyed by its dotted path (`contact_id`, `lines`, `lines.2.quantity`). */
+export type FormErrors = Record<string, string>;
+/** The old name: the document forms' errors. */
+export type DocumentErrors = FormErrors;
+
+/** One entry of a 422 answer's `detail` list (SPEC §8; functions/src/platform/errors.ts). */
+export interface ServerIssue {
+  loc: readonly (string | number)[];
+  msg: string;
+  /** The zod issue code (`too_small`, `invalid_format`, …) or a domain reason (`value_error`, …). */
+  type: string;
+  /** `loc` without its source (`body`, `query`, `path`), dotted: `lines.0.quantity`; '' for the whole body. */
+  path: string;
+}
+
+/** What a zod issue (or a server issue) tells us; the params are a zod issue's own fields. */
+export interface IssueLike {
+  code?: string;
+  message: string;
+  /** too_small / too_big */
+  origin?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  /** invalid_type */
+  expected?: string;
+  /** invalid_format */
+  format?: string;
+  /**
+   * The message is zod's own default (the schema wrote none): the code and params say it better,
+   * in the reader's language. A message the schema (or the server) wrote is kept.
+   */
+  generic?: boolean;
+}
+
+type MessageTable = { translateValidationMessage: (message: string) => string; validationMessageKey: (message: string) => string | undefined };
+let table: MessageTable | null = null;
+let tableLoading: Promise<MessageTable> | null = null;
+
+/** lib/validation registers itself when it loads. */
+export function registerMessageTable(loaded: MessageTable) {
+  table = loaded;
+}
+
+/** Loads the shared schemas' message table (it comes with zod, so it is a chunk of its own). */
+export function loadMessageTable(): Promise<MessageTable> {
+  if (table) return Promise.resolve(table);
+  tableLoading ??= import('./validation').then((module) => (table = module));
+  return tableLoading;
+}
+
+const SOURCES = new Set(['body', 'query', 'path']);
+
+/** `['body', 'lines', 0, 'quantity']` → `lines.0.quantity`. */
+export function pathOfLoc(loc: readonly PropertyKey[]): string {
+  const rest = loc.length > 0 && SOURCES.has(String(loc[0])) ? loc.slice(1) : loc;
+  return rest.map(String).join('.');
+}
+
+/** The `{loc, msg, type}` issues of a 422 answer; null when the error is not a validation answer. */
+export function serverIssues(errorOrBody: unknown): ServerIssue[] | null {
+  let body = errorOrBody;
+  if (errorOrBody instanceof ApiError) {
+    if (errorOrBody.status !== 422) return null;
+    body = errorOrBody.body;
+  }
+  if (!body || typeof body !== 'object' || !('detail' in body) || !Array.isArray(body.detail)) return null;
+  const issues = (body.detail as unknown[]).flatMap((entry): ServerIssue[] => {
+    if (!entry || typeof entry !== 'object' || !('msg' in entry) || typeof entry.msg !== 'string') return [];
+    const loc = 'loc' in entry && Array.isArray(entry.loc) ? (entry.loc as (string | number)[]) : [];
+    const type = 'type' in entry && typeof entry.type === 'string' ? entry.type : 'value_error';
+    return [{ loc, msg: entry.msg, type, path: pathOfLoc(loc) }];
+  });
+  return issues.length ? issues : null;
+}
+
+const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options ?? {});
+const num = (value: number | bigint | undefined) => (value === undefined ? undefined : Number(value));
+
+/** A message for a zod issue code and its params; null when the code alone says too little. */
+function byCode(issue: IssueLike): string | null {
+  const min = num(issue.minimum);
+  const max = num(issue.maximum);
+  switch (issue.code) {
+    case 'too_small':
+      if (min === undefined) return null;
+      if (issue.origin === 'number' || issue.origin === 'bigint') return t('validation.numberTooSmall', { min });
+      if (issue.origin === 'string' || issue.origin === 'array') return min <= 1 ? t('validation.required') : issue.origin === 'string' ? t('validation.tooShort', { min }) : null;
+      return null;
+    case 'too_big':
+      if (max === undefined) return null;
+      if (issue.origin === 'number' || issue.origin === 'bigint') return t('validation.numberTooBig', { max });
+      if (issue.origin === 'string') return t('validation.tooLong', { max });
+      return null;
+    case 'invalid_type':
+      return issue.expected === 'number' || issue.expected === 'int' ? t('validation.number') : issue.expected ? t('validation.required') : null;
+    case 'invalid_format':
+      return issue.format === 'email' ? t('validation.invalidEmail') : issue.format ? t('validation.format') : null;
+    case 'invalid_value':
+      return t('validation.choice');
+    case 'not_multiple_of':
+      return t('validation.invalid');
+    default:
+      return null;
+  }
+}
+
+/**
+ * A zod issue (or a 422 entry as `{code: type, message: msg}`) in the reader's language: a message
+ * the shared schemas wrote on purpose and that has a translation (`Password is required`) is shown
+ * translated; zod's own default message is replaced by one chosen by the issue code and its params
+ * (`too_big` + `maximum: 255` → “at most 255 characters”); any other message (a schema's or the
+ * server's own wording) is shown as written.
+ */
+export function translateIssue(issue: IssueLike): string {
+  const key = table?.validationMessageKey(issue.message);
+  if (key) {
+    const min = num(issue.minimum);
+    const max = num(issue.maximum);
+    return i18n.t(`validation.${key}`, { defaultValue: issue.message, min: min ?? 8, max });
+  }
+  return (issue.generic ? byCode(issue) : null) ?? issue.message;
+}
+
+/**
+ * zod issues (the shared schemas) as path-keyed messages, first one per path. `translate` turns a
+ * schema's English message into the reader's language, knowing the path it belongs to; without
+ * it, `translateIssue` decides by code and params.
+ */
+export function errorsFromIssues(
+  issues: readonly (Omit<IssueLike, 'code'> & { code?: string; path: readonly PropertyKey[] })[],
+  translate?: (message: string, path: string) => string,
+): FormErrors {
+  const errors: FormErrors = {};
+  for (const issue of issues) {
+    const path = issue.path.map(String).join('.') || 'form';
+    errors[path] ??= translate ? translate(issue.message, path) : translateIssue(issue);
+  }
+  return errors;
+}
+
+/**
+ * A 422 answer's `detail` list (`loc: ['body', 'lines', 2, 'quantity']`) as path-keyed messages;
+ * null when the error is not a validation answer.
+ */
+export function errorsFromValidationDetail(body: unknown, translate?: (message: string, path: string, type: string) => string): FormErrors | null {
+  const issues = serverIssues(body);
+  if (!issues) return null;
+  const errors: FormErrors = {};
+  for (const issue of issues) {
+    const path = issue.path || 'form';
+    errors[path] ??= translate ? translate(issue.msg, path, issue.type) : translateIssue({ code: issue.type, message: issue.msg });
+  }
+  return errors;
+}
+
+/** The first message at `field` or under it (`lines` → `lines.2.quantity`). */
+export function firstErrorOf(errors: Readonly<FormErrors>, field: string): string | undefined {
+  const key = Object.keys(errors).find((k) => k === field || k.startsWith(`${field}.`));
+  return key === undefined ? undefined : errors[key];
+}
+
+/** A document form's messages, already in the reader's language. */
+export interface DocumentFormTexts {
+  lineDescription: string;
+  linesRequired: string;
+  dueBeforeIssue: string;
+  /** The contact (customer or supplier) is missing. */
+  contactRequired: string;
+  issueDate: string;
+  dueDate: string;
+  /** Per line field (`quantity`, `unit_price`, `discount`, `tax_id`, `account_id`…): what is wrong with it. */
+  lineFields: Readonly<Record<string, string>>;
+}
+
+const DUE_BEFORE_ISSUE = 'The due date cannot be before the issue date';
+
+/**
+ * The shared schemas and the server speak English; known messages and line fields are shown in
+ * the reader's language, anything else as the server wrote it.
+ */
+export function documentFormMessages(texts: DocumentFormTexts) {
+  const byMessage = (message: string): string | null => {
+    switch (message) {
+      case 'A line needs a description':
+        return texts.lineDescription;
+      case 'At least one line is required':
+        return texts.linesRequired;
+      case DUE_BEFORE_ISSUE:
+        return texts.dueBeforeIssue;
+      default:
+        return null;
+    }
+  };
+  const byLineField = (path: string): string | null => {
+    const field = /^lines\.\d+\.(\w+)/.exec(path)?.[1];
+    return field !== undefined && Object.hasOwn(texts.lineFields, field) ? texts.lineFields[field]! : null;
+  };
+  /** Messages of the form's own check: every field has a known meaning. */
+  const client = (message: string, path: string) => {
+    if (path === 'contact_id') return texts.contactRequired;
+    if (path === 'issue_date') return texts.issueDate;
+    if (path === 'due_date' && message !== DUE_BEFORE_ISSUE) return texts.dueDate;
+    return byMessage(message) ?? byLineField(path) ?? translateIssue({ message });
+  };
+  /** Messages of a 422 answer: the server may name a reason the form cannot know (an inactive contact). */
+  const server = (message: string, path: string) => byMessage(message) ?? byLineField(path) ?? translateIssue({ message });
+  return { client, server };
+}
+
+/** The invoice form's messages: an invoice names its customer. */
+export function useInvoiceMessages() {
+  const { t } = useTranslation();
+  return documentFormMessages({
+    lineDescription: t('invoices.errors.lineDescription'),
+    linesRequired: t('invoices.errors.linesRequired'),
+    dueBeforeIssue: t('invoices.errors.dueBeforeIssue'),
+    contactRequired: t('invoices.errors.customerRequired'),
+    issueDate: t('invoices.errors.issueDate'),
+    dueDate: t('invoices.errors.dueDate'),
+    lineFields: {
+      quantity: t('invoices.lines.problems.quantity'),
+      unit_price: t('invoices.lines.problems.unitPrice'),
+      discount: t('invoices.lines.problems.discount'),
+      tax_id: t('invoices.lines.problems.tax'),
+      special_tax_id: t('invoices.lines.problems.specialTax'),
+    },
+  });
+}
+
+/** The bill form's messages: a bill names its supplier, and each line the account it is booked to. */
+export function useBillMessages() {
+  const { t } = useTranslation();
+  return documentFormMessages({
+    lineDescription: t('bills.errors.lineDescription'),
+    linesRequired: t('bills.errors.linesRequired'),
+    dueBeforeIssue: t('bills.errors.dueBeforeIssue'),
+    contactRequired: t('bills.errors.supplierRequired'),
+    issueDate: t('bills.errors.issueDate'),
+    dueDate: t('bills.errors.dueDate'),
+    lineFields: {
+      quantity: t('bills.lines.problems.quantity'),
+      unit_price: t('bills.lines.problems.unitPrice'),
+      discount: t('bills.lines.problems.discount'),
+      tax_id: t('bills.lines.problems.tax'),
+      account_id: t('bills.lines.problems.account'),
+    },
+  });
+}
