@@ -10,6 +10,17 @@ import type { Page } from 'playwright-core';
 const require = createRequire(import.meta.url);
 let axeSource: string | undefined;
 
+/** axe-core's browser build, from the web workspace's dev dependency. */
+function readAxeSource(): string {
+  let path: string;
+  try {
+    path = require.resolve('axe-core/axe.min.js');
+  } catch {
+    throw new Error('axe-core is not installed: it is a dev dependency of the web workspace (npm install -D axe-core -w web).');
+  }
+  return readFileSync(path, 'utf8');
+}
+
 /** The WCAG success criteria the app answers for (WCAG 2.2 AA); best-practice rules are left out. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
@@ -30,7 +41,7 @@ export interface AxeViolation {
 export async function axeViolations(page: Page, options: { include?: string; impacts?: Impact[] } = {}): Promise<AxeViolation[]> {
   const impacts = options.impacts ?? ['serious', 'critical'];
   if (!(await page.evaluate(() => 'axe' in window))) {
-    axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+    axeSource ??= readAxeSource();
     // evaluate, not addScriptTag: a Content-Security-Policy that refuses inline scripts does not apply.
     await page.evaluate(axeSource);
   }

@@ -27,7 +27,10 @@ export function AuditLogTable({ entries, showOrganization = false }: { entries: 
                 <Code variant="ghost">{entry.action}</Code>
               </Table.Cell>
               <Table.Cell>
-                <Text size="2">{entry.summary}</Text>
+                {/* Written by the server in English: isolated, so its quotes and full stop stay in place in Arabic. */}
+                <Text size="2" dir="auto">
+                  {entry.summary}
+                </Text>
               </Table.Cell>
               {showOrganization ? (
                 <Table.Cell>

@@ -27,7 +27,8 @@ export function RecentActivity({ organizationId }: { organizationId: string }) {
             {activity.data.data.map((entry) => (
               <li key={entry.id}>
                 <Text as="div" size="2">
-                  {entry.summary}
+                  {/* The server writes summaries in English: isolated, their punctuation stays with them in Arabic. */}
+                  <bdi>{entry.summary}</bdi>
                 </Text>
                 <Text as="div" size="1" color="gray">
                   <bdi>
