@@ -42,6 +42,9 @@ export default defineConfig({
           name: 'web-e2e',
           include: ['web/e2e/**/*.test.ts'],
           environment: 'node',
+          // `expect.poll` waits for what a test means (a value the page reaches); its default 1 s
+          // bound fails on a loaded machine, so it gets the same 60 s as the pages' own waits.
+          expect: { poll: { timeout: 60_000 } },
           testTimeout: 300_000,
           hookTimeout: 300_000,
         },

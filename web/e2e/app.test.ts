@@ -182,7 +182,7 @@ describe.skipIf(!executablePath)('web app in Chromium', () => {
     await expect.poll(() => switcher.locator('option:checked').textContent()).toBe(firstOrganization);
   });
 
-  it('invites a colleague, who signs up in another browser and accepts', async () => {
+  it('invites a colleague, who signs up from the invitation and lands in the organization (issue #12)', async () => {
     await closeToasts(page);
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('link', { name: 'Invitations' }).click();
@@ -197,19 +197,39 @@ describe.skipIf(!executablePath)('web app in Chromium', () => {
     const colleagueContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1200, height: 760 } });
     try {
       const colleaguePage = await colleagueContext.newPage();
-      await signUpAndVerify(colleaguePage, runtime, colleague);
-      await signIn(colleaguePage, colleague);
-      await colleaguePage.waitForURL((url) => url.pathname === '/onboarding');
-
+      // The invitation's link, opened before having an account: sign up from it.
       const acceptLink = await waitForMail(runtime.dataDir, colleague.email, /(https?:\/\/\S+\/accept-invitation\?token=[\w-]+)/);
       await colleaguePage.goto(acceptLink);
       await colleaguePage.getByText(`invited you to join ${firstOrganization}`, { exact: false }).waitFor();
-      await closeToasts(colleaguePage);
-      await colleaguePage.getByRole('button', { name: 'Accept invitation' }).click();
+      await colleaguePage.getByRole('link', { name: 'Sign Up' }).click();
+      await colleaguePage.waitForURL((url) => url.pathname === '/signup');
+      expect(await colleaguePage.getByLabel('Email', { exact: true }).inputValue()).toBe(colleague.email);
+      await colleaguePage.getByLabel('Full name').fill(colleague.name);
+      await colleaguePage.getByLabel('Password', { exact: true }).fill(colleague.password);
+      await colleaguePage.getByLabel('Confirm password').fill(colleague.password);
+      await colleaguePage.getByRole('button', { name: 'Sign Up' }).click();
+      await colleaguePage.waitForURL((url) => url.pathname === '/verify-email' && url.searchParams.get('email') === colleague.email);
+      const code = await waitForMail(runtime.dataDir, colleague.email, /^\s*(\d{6})\s*$/m);
+      await colleaguePage.getByLabel('Verification code').fill(code);
+      await colleaguePage.getByRole('button', { name: 'Verify e-mail' }).click();
+      await colleaguePage.waitForURL((url) => url.pathname === '/login');
+
+      // Signing in accepts the kept invitation: straight into the organization, no setup.
+      const statusAnswered = colleaguePage.waitForResponse((r) => r.url().includes('/api/v1/onboarding/status'), { timeout: 20_000 });
+      await signIn(colleaguePage, colleague);
       await colleaguePage.waitForURL((url) => url.pathname === '/');
+      await colleaguePage.getByRole('heading', { name: `Welcome, ${colleague.name}` }).waitFor();
       await expect
         .poll(() => colleaguePage.getByLabel('Organization', { exact: true }).locator('option:checked').textContent())
         .toBe(firstOrganization);
+      expect(await storageValue(colleaguePage, 'pending_invitation')).toBeNull();
+      const status = await (await statusAnswered).json();
+      expect(status).toMatchObject({ onboarding_completed: true });
+      await colleaguePage.waitForTimeout(500);
+      expect(await colleaguePage.getByText(/organization setup is \d+% complete/i).count()).toBe(0);
+      expect(await colleaguePage.getByText('Set up your organization').count()).toBe(0);
+      expect(new URL(colleaguePage.url()).pathname).toBe('/');
+      await screenshot(colleaguePage, 'invitee-first-screen');
     } finally {
       await colleagueContext.close();
     }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createHandler, defineRoutes, route, validate } from '../http/api.js';
 import { writeAudit } from '../http/audit.js';
 import { signedInUser } from '../http/api.js';
-import { completeOnboarding, progressOf, savedSteps, saveStep, skipStep, statusOf, stepOf, validateOnboarding } from './progress.js';
+import { completeOnboarding, effectiveUser, progressOf, savedSteps, saveStep, skipStep, statusOf, stepOf, validateOnboarding } from './progress.js';
 
 const stepParam = (params: Record<string, string>) => validate(z.object({ step: schemas.onboardingStep }), { step: params.step }, 'path').step;
 
@@ -14,7 +14,7 @@ export const routes = defineRoutes('onboarding', {
     response: schemas.onboardingProgress,
     handler: async (ctx) => {
       const user = signedInUser(ctx);
-      return progressOf(user, await savedSteps(user.id));
+      return progressOf(await effectiveUser(user), await savedSteps(user.id));
     },
   }),
 
@@ -87,7 +87,7 @@ export const routes = defineRoutes('onboarding', {
     response: schemas.onboardingStatus,
     handler: async (ctx) => {
       const user = signedInUser(ctx);
-      return statusOf(user, await savedSteps(user.id));
+      return statusOf(await effectiveUser(user), await savedSteps(user.id));
     },
   }),
 

@@ -122,6 +122,32 @@ describe('onboarding', () => {
     expect((await OnboardingProgress.query.byUser({ user_id: user.id }).go()).data).toHaveLength(0);
   });
 
+  it('counts as completed for someone who joined an organization by invitation, never for their own (issue #12)', async () => {
+    // prepare: an owner who has not finished the wizard invites a newcomer
+    const owner = await newcomer();
+    const org = await call('POST', '/api/v1/organizations', { token: owner.token, json: { name: `Inviting ${uuidv7().slice(-10)}` } });
+    const email = uniqueEmail('invitee');
+    expect((await call('POST', `/api/v1/organizations/${org.body.id}/invitations`, { token: owner.token, json: { email, role: 'member' } })).status).toBe(201);
+    const link = /accept-invitation\?token=([\w-]+)/.exec(outbox(email).at(-1)?.text ?? '');
+    const invitee = await createUser({ email, onboarding_completed: false });
+    const before = await call('GET', `${O}/status`, { token: invitee.token });
+    expect(before.body).toEqual({ onboarding_completed: false, current_step: 'organization_profile', percent_complete: 0, organization_id: null });
+    expect((await call('GET', '/api/v1/users/me', { token: invitee.token })).body.onboarding_completed).toBe(false);
+
+    // act: the newcomer joins
+    expect((await call('POST', '/api/v1/invitations/accept', { token: invitee.token, json: { token: link![1] } })).status).toBe(200);
+
+    // the invitee is never sent to set up an organization, nor told it is 0% done
+    expect((await call('GET', `${O}/status`, { token: invitee.token })).body).toMatchObject({ onboarding_completed: true, percent_complete: 100 });
+    expect((await call('GET', `${O}/progress`, { token: invitee.token })).body).toMatchObject({ onboarding_completed: true, percent_complete: 100 });
+    expect((await call('GET', '/api/v1/users/me', { token: invitee.token })).body.onboarding_completed).toBe(true);
+    // the flag stored on the user is left as it was: it is what the app acts on that changes
+    expect((await User.get({ id: invitee.user.id }).go({ consistent: true })).data?.onboarding_completed).toBe(false);
+    // the owner's own organization does not count: their wizard is still unfinished
+    expect((await call('GET', `${O}/status`, { token: owner.token })).body.onboarding_completed).toBe(false);
+    expect((await call('GET', '/api/v1/users/me', { token: owner.token })).body.onboarding_completed).toBe(false);
+  });
+
   it('needs a signed-in user', async () => {
     expect((await call('GET', `${O}/status`)).status).toBe(401);
   });

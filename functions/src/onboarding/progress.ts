@@ -8,7 +8,7 @@ import { BadRequest, Conflict, ValidationError } from '../platform/errors.js';
 import { nowIso } from '../platform/ids.js';
 import { createInvitation, sendInvitationEmail } from '../invitations/invitations.js';
 import { getMembership } from '../organizations/members.js';
-import { createOrganization, getOrganizations, membershipsOfUser, updateOrganization } from '../organizations/organizations.js';
+import { createOrganization, getOrganizations, membershipsOfUser, onboardingDone, updateOrganization } from '../organizations/organizations.js';
 
 type Step = schemas.OnboardingStep;
 type StepItems = Map<Step, OnboardingProgressItem>;
@@ -44,6 +44,11 @@ export function progressOf(user: Pick<UserItem, 'onboarding_completed'>, items: 
 export function statusOf(user: Pick<UserItem, 'onboarding_completed'>, items: StepItems): z.infer<typeof schemas.onboardingStatus> {
   const { onboarding_completed, current_step, percent_complete, organization_id } = progressOf(user, items);
   return { onboarding_completed, current_step, percent_complete, organization_id };
+}
+
+/** The user with the onboarding flag the app acts on: also completed for someone who joined an organization. */
+export async function effectiveUser(user: Pick<UserItem, 'id' | 'onboarding_completed'>): Promise<Pick<UserItem, 'onboarding_completed'>> {
+  return { onboarding_completed: await onboardingDone(user) };
 }
 
 export function stepOf(items: StepItems, step: Step) {

@@ -176,6 +176,22 @@ export async function membershipsOfUser(userId: string): Promise<MembershipItem[
   return data;
 }
 
+/**
+ * Whether the user belongs to an organization someone else brought them into (an accepted
+ * invitation, or added by an admin), as opposed to one they created themselves (issue #12).
+ */
+export async function joinedAnOrganization(userId: string): Promise<boolean> {
+  return (await membershipsOfUser(userId)).some((m) => !!m.invitation_id || (m.added_by ? m.added_by !== userId : m.role !== 'owner'));
+}
+
+/**
+ * The onboarding flag as the app acts on it: the user finished the wizard, or joined an
+ * organization — someone who joined one is never sent to set one up (issue #12).
+ */
+export async function onboardingDone(user: { id: string; onboarding_completed: boolean }): Promise<boolean> {
+  return user.onboarding_completed || (await joinedAnOrganization(user.id));
+}
+
 /** The caller's organizations (`{data, count}`, each with the caller's role). */
 export async function listOrganizationsOfUser(userId: string, skip: number, limit: number) {
   const memberships = await membershipsOfUser(userId);

@@ -8,6 +8,7 @@ import { createHandler, defineRoutes, route, signedInPrincipal } from '../http/a
 import { BadRequest, Forbidden, NotFound } from '../platform/errors.js';
 import { verifyPassword } from '../platform/passwords.js';
 import { issueAccessToken } from '../platform/tokens.js';
+import { onboardingDone } from '../organizations/organizations.js';
 import { auditPlatform, createAccount, deleteAccount, getUser, publicUser, updateAccount, type AccountChanges } from './accounts.js';
 
 const USER_NOT_FOUND = 'User not found';
@@ -67,7 +68,11 @@ export const routes = defineRoutes('users', {
     access: 'user',
     summary: 'The signed-in user',
     response: schemas.userPublic,
-    handler: async (ctx) => publicUser(signedInPrincipal(ctx).user),
+    // Someone who joined an organization counts as onboarded: the app never sends them to set one up (issue #12).
+    handler: async (ctx) => {
+      const { user } = signedInPrincipal(ctx);
+      return { ...publicUser(user), onboarding_completed: await onboardingDone(user) };
+    },
   }),
 
   'DELETE /api/v1/users/me': route({

@@ -14,7 +14,7 @@ import {
 } from '@daftar/shared/tax';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { formatMoney } from '../lib/format';
-import { firstErrorOf } from '../lib/form-errors';
+import { firstErrorOf, specificIssueMessage } from '../lib/form-errors';
 
 /**
  * The line-items grid of sales invoices, credit notes and purchase bills. Every figure is computed
@@ -435,7 +435,11 @@ export function DocumentLinesEditor({
               const result = figures.lines[index]!;
               const problem = result.status === 'invalid' ? result.problem : null;
               const errorOf = (field: string, problemField?: LineProblem) =>
-                fieldError(index, field) ?? (problemField && problem === problemField ? labels.problems[problemField] : undefined);
+                fieldError(index, field) ??
+                (problemField && problem === problemField
+                  ? // What exactly is wrong (too large, too many decimals) says more than the field's hint (issue #12).
+                    ((result.status === 'invalid' ? specificIssueMessage(result.message) : undefined) ?? labels.problems[problemField])
+                  : undefined);
               const errorId = (field: string) => `${line.key}-${field}-error`;
               const candidates: [string, string | undefined][] = [
                 ['product_id', errorOf('product_id')],

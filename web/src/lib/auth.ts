@@ -57,15 +57,54 @@ export function useIsSuperuser() {
 
 export const isSuperuserToken = (token: string | null) => tokenClaims(token)?.is_superuser === true;
 
+interface InvitationAccepted {
+  organization: { id: string; name: string };
+}
+
+/** Where an invitation opened before signing in stands once signed in. */
+type PendingInvitation = { joined: InvitationAccepted['organization'] } | { failed: string } | null;
+
+/**
+ * Accepts the invitation whose link was opened before signing in (issue #12), once: the token is
+ * forgotten whatever the answer. A refusal (another account, expired, cancelled) is left for the
+ * invitation's page to explain.
+ */
+async function acceptPendingInvitation(): Promise<PendingInvitation> {
+  const token = storage.get(STORAGE_KEYS.pendingInvitation);
+  if (!token) return null;
+  storage.remove(STORAGE_KEYS.pendingInvitation);
+  try {
+    const { organization } = await api.post<InvitationAccepted>('/invitations/accept', { json: { token } });
+    return { joined: organization };
+  } catch {
+    return { failed: token };
+  }
+}
+
 /**
  * What a successful sign-in does (SPEC §2): keep the token, forget the previous organization,
- * remember the profile's onboarding flag and name, make the first organization current, and say
- * where to go next.
+ * accept the invitation opened before signing in (issue #12), remember the profile's onboarding
+ * flag and name, make the joined (else the first) organization current, and say where to go next:
+ * someone who just joined an organization goes straight into it, never to set one up.
  */
 export async function completeSignIn(queryClient: QueryClient, accessToken: string): Promise<string> {
   storage.set(STORAGE_KEYS.accessToken, accessToken);
   storage.remove(STORAGE_KEYS.currentOrganizationId);
   queryClient.clear();
+
+  const invitation = await acceptPendingInvitation();
+  if (invitation && 'failed' in invitation) return `/accept-invitation?token=${encodeURIComponent(invitation.failed)}`;
+  if (invitation) {
+    storage.set(STORAGE_KEYS.currentOrganizationId, invitation.joined.id);
+    storage.set(STORAGE_KEYS.onboardingCompleted, 'true');
+    try {
+      const user = await queryClient.fetchQuery({ ...userQueryOptions(), retry: false });
+      storage.set(STORAGE_KEYS.fullName, user.full_name ?? '');
+    } catch {
+      // The name shows once the profile loads; the organization is what matters here.
+    }
+    return '/';
+  }
 
   let user: User;
   try {

@@ -89,6 +89,9 @@ export function serverIssues(errorOrBody: unknown): ServerIssue[] | null {
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options ?? {});
 const num = (value: number | bigint | undefined) => (value === undefined ? undefined : Number(value));
 
+/** zod's own English wording (its default messages), whatever the issue says it is. */
+const ZOD_WORDING = /^(Invalid input|Invalid option|Invalid string|Invalid (element|key|union|discriminator)|Too (big|small)|Expected|Unrecognized key|Required$|Invalid$|Invalid number|Invalid date)/i;
+
 /** A message for a zod issue code and its params; null when the code alone says too little. */
 function byCode(issue: IssueLike): string | null {
   const min = num(issue.minimum);
@@ -96,26 +99,77 @@ function byCode(issue: IssueLike): string | null {
   switch (issue.code) {
     case 'too_small':
       if (min === undefined) return null;
-      if (issue.origin === 'number' || issue.origin === 'bigint') return t('validation.numberTooSmall', { min });
-      if (issue.origin === 'string' || issue.origin === 'array') return min <= 1 ? t('validation.required') : issue.origin === 'string' ? t('validation.tooShort', { min }) : null;
-      return null;
+      if (issue.origin === 'number' || issue.origin === 'bigint') return t(min === 0 ? 'validation.notNegative' : 'validation.numberTooSmall', { min });
+      if (issue.origin === 'string') return min <= 1 ? t('validation.required') : t('validation.tooShort', { min });
+      if (issue.origin === 'array' || issue.origin === 'set') return min <= 1 ? t('validation.required') : t('validation.tooFewItems', { min });
+      return t('validation.invalid');
     case 'too_big':
       if (max === undefined) return null;
       if (issue.origin === 'number' || issue.origin === 'bigint') return t('validation.numberTooBig', { max });
       if (issue.origin === 'string') return t('validation.tooLong', { max });
-      return null;
+      if (issue.origin === 'array' || issue.origin === 'set') return t('validation.tooManyItems', { max });
+      return t('validation.invalid');
     case 'invalid_type':
       return issue.expected === 'number' || issue.expected === 'int' ? t('validation.number') : issue.expected ? t('validation.required') : null;
     case 'invalid_format':
       return issue.format === 'email' ? t('validation.invalidEmail') : issue.format ? t('validation.format') : null;
     case 'invalid_value':
+    case 'invalid_union':
       return t('validation.choice');
+    case 'unrecognized_keys':
+      return t('validation.unknownField');
     case 'not_multiple_of':
+    case 'invalid_key':
+    case 'invalid_element':
+    case 'custom':
       return t('validation.invalid');
     default:
       return null;
   }
 }
+
+/** zod's default English without its code (a message alone): what it says, in the reader's language. */
+function byZodWording(message: string): string {
+  if (/received undefined|^Required$/i.test(message)) return t('validation.required');
+  if (/expected (number|int)/i.test(message)) return t('validation.number');
+  if (/^Invalid (option|discriminator)/i.test(message)) return t('validation.choice');
+  if (/^Unrecognized key/i.test(message)) return t('validation.unknownField');
+  const big = /^Too big: expected \w+ to have <=?(\d+) (characters|items)/i.exec(message);
+  if (big) return t(big[2] === 'items' ? 'validation.tooManyItems' : 'validation.tooLong', { max: Number(big[1]) });
+  const bigNumber = /^Too big: expected number to be <=?(-?[\d.]+)/i.exec(message);
+  if (bigNumber) return t('validation.numberTooBig', { max: Number(bigNumber[1]) });
+  const smallNumber = /^Too small: expected number to be >=?(-?[\d.]+)/i.exec(message);
+  if (smallNumber) return t('validation.numberTooSmall', { min: Number(smallNumber[1]) });
+  if (/^Too small: expected (string|array) to have >=?1 /i.test(message)) return t('validation.required');
+  return t('validation.invalid');
+}
+
+/**
+ * Schema and server texts that follow a pattern (`Rate has at most 4 decimal places`,
+ * `quantity must be at most 100`), in the reader's language; null for any other.
+ */
+function byPattern(message: string): string | null {
+  let m: RegExpExecArray | null;
+  if ((m = /at most (\d+) decimal(?: place)?s?\b/i.exec(message))) return t('validation.maxDecimals', { max: Number(m[1]) });
+  if ((m = /must be at most (-?[\d.]+)%?$/i.exec(message))) return t('validation.numberTooBig', { max: m[1] });
+  if (/out of range|too large|too big/i.test(message)) return t('validation.outOfRange');
+  if (/must be (greater|more) than zero$|must be positive$|above 0%?$/i.test(message)) return t('validation.positive');
+  if (/must (be zero or more|not be negative)$|non-negative$/i.test(message)) return t('validation.notNegative');
+  if (/^(Not a (decimal|finite) number|A decimal must be)|decimal such as/i.test(message)) return t('validation.decimal');
+  if (/^.+ is required$/i.test(message)) return t('validation.required');
+  if (/must (be on or before|not be after) /i.test(message)) return t('validation.dateRange');
+  if (/(is|be) a year such as/i.test(message)) return t('validation.year');
+  if (/cannot be before the issue date/i.test(message)) return t('validation.dueBeforeIssue');
+  if (/at least (one|two) lines?/i.test(message)) return t('validation.linesRequired');
+  if (/^A line needs a description$/i.test(message)) return t('validation.lineDescription');
+  if (/^Nothing to update$/i.test(message)) return t('validation.nothingToUpdate');
+  return null;
+}
+
+/** English written for programs, not people: field names, minor units, a decimal's raw text. */
+const MACHINE_WORDING = /\b[a-z]+_[a-z_]+\b|out of range|minor units|^Not a (decimal|finite) number|^A decimal must be/;
+
+const isEnglish = () => (i18n.resolvedLanguage ?? i18n.language ?? 'en').startsWith('en');
 
 /**
  * A zod issue (or a 422 entry as `{code: type, message: msg}`) in the reader's language: a message
@@ -131,7 +185,19 @@ export function translateIssue(issue: IssueLike): string {
     const max = num(issue.maximum);
     return i18n.t(`validation.${key}`, { defaultValue: issue.message, min: min ?? 8, max });
   }
-  return (issue.generic ? byCode(issue) : null) ?? issue.message;
+  // zod's own wording, whether or not the caller knew it was (a 422's `msg`, a message alone).
+  if (issue.generic || ZOD_WORDING.test(issue.message)) return byCode(issue) ?? byZodWording(issue.message);
+  // A schema's (or the server's) own English is shown as written to an English reader unless it
+  // speaks in code (`start_date`, minor units); any other reader gets it by its pattern, else by
+  // what its code says, in their language.
+  if (isEnglish() && issue.message && !MACHINE_WORDING.test(issue.message)) return issue.message;
+  return byPattern(issue.message) ?? (byCode(issue) ?? t('validation.invalid'));
+}
+
+/** A message that says more than a field's one-line hint (too large, too many decimals); undefined for any other. */
+export function specificIssueMessage(message: string): string | undefined {
+  const exact = /at most \d+ decimal|must be at most |out of range|too large|too big/i.test(message);
+  return exact ? (byPattern(message) ?? undefined) : undefined;
 }
 
 /**

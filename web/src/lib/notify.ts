@@ -8,6 +8,8 @@ export const notify = {
   error: (description: string) => toast.error({ title: i18n.t('toast.error'), description }),
   warning: (description: string) => toast.warning({ title: i18n.t('toast.warning'), description }),
   info: (description: string) => toast.info({ title: i18n.t('toast.info'), description }),
+  /** Closes every toast on screen: earlier messages that no longer hold go. */
+  dismissAll: () => toast.dismissAll(),
 };
 
 /** The text a failed call shows: the server's detail, or the generic "Something went wrong". */

@@ -5,6 +5,11 @@ export const STORAGE_KEYS = {
   fullName: 'full_name',
   currentOrganizationId: 'currentOrganizationId',
   language: 'i18nextLng',
+  /**
+   * The token of an invitation opened before signing in (issue #12): kept through sign-up, e-mail
+   * verification (maybe in another tab) and sign-in, then accepted right after sign-in.
+   */
+  pendingInvitation: 'pending_invitation',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

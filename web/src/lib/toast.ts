@@ -115,4 +115,6 @@ export const toast = {
   warning: (input: ToastInput) => toastStore.show('warning', input),
   info: (input: ToastInput) => toastStore.show('info', input),
   dismiss: (id: number) => toastStore.dismiss(id),
+  /** Closes every toast on screen, e.g. once what an earlier error said no longer holds. */
+  dismissAll: () => toastStore.clear(),
 };

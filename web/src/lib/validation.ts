@@ -2,7 +2,7 @@
 import { messages } from '@daftar/shared/schemas/common';
 import type { z } from 'zod';
 import { i18n } from './i18n';
-import { registerMessageTable } from './form-errors';
+import { registerMessageTable, translateIssue, type IssueLike } from './form-errors';
 
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 
@@ -33,7 +33,8 @@ export function validationMessageKey(message: string): string | undefined {
 
 export function translateValidationMessage(message: string): string {
   const key = validationMessageKey(message);
-  return key ? i18n.t(`validation.${key}`, { min: 8, defaultValue: message }) : message;
+  // Any other: zod's own wording or a known pattern in the reader's language (issue #12).
+  return key ? i18n.t(`validation.${key}`, { min: 8, defaultValue: message }) : translateIssue({ message });
 }
 
 // Whoever loads this module (and so zod) lets the zod-free form helpers translate with it at once.
@@ -52,7 +53,7 @@ export function validateForm<S extends z.ZodType>(
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? 'form');
-    errors[field] ??= translateValidationMessage(issue.message);
+    errors[field] ??= translateIssue(issue as unknown as IssueLike);
   }
   return { success: false, errors };
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../lib/api-client';
 import type { FormIssue } from '../../lib/form-schema';
-import { applyServerErrors, flattenErrors, issueMessages, type ServerIssue } from '../../lib/forms';
+import { applyServerErrors, flattenErrors, issueMessages, specificIssueMessage, type ServerIssue } from '../../lib/forms';
 import { notifyError } from '../../lib/notify';
 import {
   DocumentLinesEditor,
@@ -140,17 +140,20 @@ export interface DocumentMessageTexts {
  * - `server`: a 422 answer's issues.
  */
 export function documentMessages(texts: DocumentMessageTexts) {
-  const server = ({ path, type }: { path: string; type: string }): string | undefined => {
+  const server = ({ path, type, msg = '' }: { path: string; type: string; msg?: string }): string | undefined => {
     if (path === 'lines' && type === 'too_small') return texts.linesRequired;
     if (path === 'due_date' && type === 'custom') return texts.dueBeforeIssue;
     const field = /^lines\.\d+\.(\w+)/.exec(path)?.[1];
     if (field === 'description' && type === 'too_small') return texts.lineDescription;
-    return field !== undefined && Object.hasOwn(texts.lineFields, field) ? texts.lineFields[field] : undefined;
+    if (field === undefined || !Object.hasOwn(texts.lineFields, field)) return undefined;
+    // What exactly is wrong (too large, too many decimals) says more than the field's hint (issue #12).
+    return specificIssueMessage(msg) ?? texts.lineFields[field];
   };
   const client = ({ path, code = '' }: { path: string; code?: string }): string | undefined => {
     if (path === 'contact_id') return texts.contactRequired;
     if (path === 'issue_date') return texts.issueDate;
     if (path === 'due_date' && code !== 'custom') return texts.dueDate;
+    // The form's own line checks are already in the reader's words (the editor says what exactly is wrong).
     return server({ path, type: code });
   };
   return { client, server };

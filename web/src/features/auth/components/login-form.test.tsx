@@ -99,6 +99,38 @@ describe('sign-in (SPEC §2)', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.onboardingCompleted)).toBe('true');
   });
 
+  it('accepts the invitation opened before signing in and lands in its organization, not onboarding (issue #12)', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.pendingInvitation, 'invite-token');
+    const { requests } = mockFetch({
+      'POST /api/v1/login/access-token': () => ({ json: { access_token: jwt({ sub: 'u1' }), token_type: 'bearer' } }),
+      'POST /api/v1/invitations/accept': () => ({ json: { invitation: { id: 'inv-1', status: 'accepted' }, organization: { id: 'org-second', name: 'Second' } } }),
+      'GET /api/v1/users/me': () => ({ json: user({ onboarding_completed: true }) }),
+      'GET /api/v1/organizations': () => ({ json: organizations }),
+    });
+    renderRoutes(routes, '/login');
+    await signIn();
+
+    expect(await screen.findByText('screen:home')).toBeTruthy();
+    const accept = requests.find((r) => r.url === '/api/v1/invitations/accept');
+    expect(accept?.body).toBe(JSON.stringify({ token: 'invite-token' }));
+    expect(window.localStorage.getItem(STORAGE_KEYS.currentOrganizationId)).toBe('org-second');
+    expect(window.localStorage.getItem(STORAGE_KEYS.onboardingCompleted)).toBe('true');
+    expect(window.localStorage.getItem(STORAGE_KEYS.pendingInvitation)).toBeNull();
+  });
+
+  it('sends someone whose kept invitation is refused to its page, which says why', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.pendingInvitation, 'invite-token');
+    mockFetch({
+      'POST /api/v1/login/access-token': () => ({ json: { access_token: jwt({ sub: 'u1' }), token_type: 'bearer' } }),
+      'POST /api/v1/invitations/accept': () => ({ status: 403, json: { detail: 'This invitation was sent to another email address' } }),
+    });
+    const view = renderRoutes([...routes, { path: '/accept-invitation', element: <Screen name="accept-invitation" /> }], '/login');
+    await signIn();
+    expect(await screen.findByText('screen:accept-invitation')).toBeTruthy();
+    expect(view.router.state.location.search).toBe('?token=invite-token');
+    expect(window.localStorage.getItem(STORAGE_KEYS.pendingInvitation)).toBeNull();
+  });
+
   it('goes to / when the profile cannot be read', async () => {
     mockFetch({
       'POST /api/v1/login/access-token': () => ({ json: { access_token: jwt({ sub: 'u1' }), token_type: 'bearer' } }),

@@ -2,7 +2,7 @@ import { Button, Flex, Link as TextLink, Text } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { FormTextInput } from '../../../components/fields';
 import { errorStatus } from '../../../lib/api-client';
 import { completeSignIn } from '../../../lib/auth';
@@ -22,12 +22,19 @@ const loadSchema = () => import('./login-validation').then((module) => module.lo
  */
 const isUnverified = (error: unknown) => errorStatus(error) === 403;
 
+/** The address a screen sends along (`state.email`, e.g. just verified) to start the form with. */
+function emailFrom(state: unknown): string {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email : '';
+}
+
 export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const login = useLogin();
-  const form = useZodForm(loadSchema, { defaultValues: { username: '', password: '' } });
+  const initialEmail = emailFrom(useLocation().state);
+  const form = useZodForm(loadSchema, { defaultValues: { username: initialEmail, password: '' } });
   const [finishing, setFinishing] = useState(false);
 
   const onSubmit = form.handleSubmit((data) => {

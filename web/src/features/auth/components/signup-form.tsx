@@ -7,11 +7,11 @@ import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { useSignup } from '../api/signup';
 
-export function SignupForm() {
+export function SignupForm({ initialEmail = '' }: { initialEmail?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signup = useSignup();
-  const form = useZodForm(schemas.signUpForm, { defaultValues: { full_name: '', email: '', password: '', confirm_password: '' } });
+  const form = useZodForm(schemas.signUpForm, { defaultValues: { full_name: '', email: initialEmail, password: '', confirm_password: '' } });
 
   const onSubmit = form.handleSubmit((data) => {
     const { confirm_password: _confirmation, ...body } = data;

@@ -14,7 +14,10 @@ import { useResendVerification } from '../api/resend-verification';
 import { useVerifyEmailCode } from '../api/verify-email-code';
 import { useVerifyEmailToken } from '../api/verify-email-token';
 
-function Verified() {
+/** The sign-in form reads `location.state.email` to start with the address just verified. */
+const signInState = (email: string) => (email ? { email } : undefined);
+
+function Verified({ email }: { email: string }) {
   const { t } = useTranslation();
   const signedIn = isSignedIn();
   return (
@@ -26,7 +29,7 @@ function Verified() {
         <Callout.Text>{t('verify.verified')}</Callout.Text>
       </Callout.Root>
       <Button asChild size="3">
-        <Link to={signedIn ? '/' : '/login'}>{signedIn ? t('verify.continue') : t('verify.continueToSignIn')}</Link>
+        <Link to={signedIn ? '/' : '/login'} state={signedIn ? undefined : signInState(email)}>{signedIn ? t('verify.continue') : t('verify.continueToSignIn')}</Link>
       </Button>
     </Flex>
   );
@@ -46,17 +49,21 @@ export function VerifyEmailForm({ initialEmail, token }: { initialEmail: string;
   useEffect(() => {
     if (!token || tokenTried.current) return;
     tokenTried.current = true;
-    verifyToken.mutate(token);
+    // Verified: what earlier toasts said ("Email not verified") no longer holds.
+    verifyToken.mutate(token, { onSuccess: () => notify.dismissAll() });
   }, [token, verifyToken]);
 
   if (token && (verifyToken.isPending || verifyToken.isIdle)) return <Loading label={t('verify.verifying')} />;
-  if (verifyToken.isSuccess || status.data?.is_verified) return <Verified />;
+  if (verifyToken.isSuccess || status.data?.is_verified) return <Verified email={initialEmail} />;
 
   const onSubmit = form.handleSubmit((data) => {
     verifyCode.mutate(data, {
       onSuccess: () => {
+        // What earlier toasts said ("Email not verified") no longer holds.
+        notify.dismissAll();
         notify.success(t('verify.verified'));
-        void navigate(isSignedIn() ? '/' : '/login', { replace: true });
+        const signedIn = isSignedIn();
+        void navigate(signedIn ? '/' : '/login', { replace: true, state: signedIn ? undefined : signInState(data.email) });
       },
       // The shared handler's toast reports the failure; invalid input is also shown on its field.
       onError: (error) => void applyServerErrors(form, error),

@@ -1,5 +1,6 @@
 import { Badge, Button, DataList, Flex, Link as TextLink, Text } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { Notice } from '../../../components/feedback';
@@ -18,10 +19,18 @@ export function AcceptInvitationPanel({ token, invitation }: { token: string; in
   const signedIn = !!useAccessToken();
   const user = useUser();
   const accept = useAcceptInvitation();
+  const pending = invitation.status === 'pending';
+
+  // Not signed in yet: the invitation is kept through sign-up, verification and sign-in, and
+  // accepted right after signing in (lib/auth completeSignIn), so nobody has to reopen the e-mail.
+  useEffect(() => {
+    if (!signedIn && pending) storage.set(STORAGE_KEYS.pendingInvitation, token);
+  }, [signedIn, pending, token]);
 
   const onAccept = () =>
     accept.mutate(token, {
       onSuccess: async () => {
+        storage.remove(STORAGE_KEYS.pendingInvitation);
         storage.set(STORAGE_KEYS.currentOrganizationId, invitation.organization_id);
         queryClient.clear();
         notify.success(t('acceptInvitation.joined', { name: invitation.organization_name }));
@@ -81,7 +90,7 @@ export function AcceptInvitationPanel({ token, invitation }: { token: string; in
               <Link to="/login">{t('auth.logIn')}</Link>
             </Button>
             <Button asChild size="3" variant="soft">
-              <Link to="/signup">{t('auth.signUp')}</Link>
+              <Link to={`/signup?email=${encodeURIComponent(invitation.email)}`}>{t('auth.signUp')}</Link>
             </Button>
           </Flex>
         </>

@@ -54,7 +54,7 @@ export function InvoiceActions({ organizationId, invoice, role }: { organization
       ) : null}
       {posted && SETTLEABLE.has(invoice.status) && !isZeroAmount(invoice.balance_due) && role.isMember ? (
         <Button asChild>
-          <Link to={`/sales/payments?invoice_id=${segment(invoice.id)}`}>{t('invoices.actions.recordPayment')}</Link>
+          <Link to={`/sales/payments?invoice_id=${segment(invoice.id)}`} state={{ returnTo: `/sales/invoices/${segment(invoice.id)}` }}>{t('invoices.actions.recordPayment')}</Link>
         </Button>
       ) : null}
       {posted && role.isMember ? <SendInvoiceDialog organizationId={organizationId} invoice={invoice} /> : null}

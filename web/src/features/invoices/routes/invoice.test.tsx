@@ -232,7 +232,7 @@ describe('invoice view', { timeout: 30_000 }, () => {
 
   it('shows a confirmed invoice with tax per rate, balance due, its journal entry and payments', async () => {
     api('member', invoice({ status: 'partially_paid', amount_paid: '5.000', balance_due: '6.166' }));
-    renderRoutes(routes, '/sales/invoices/inv-1');
+    const { router } = renderRoutes(routes, '/sales/invoices/inv-1');
     expect(await screen.findByRole('heading', { name: 'Invoice INV-000001' })).toBeTruthy();
 
     const totals = screen.getByRole('table', { name: 'Totals' });
@@ -254,6 +254,10 @@ describe('invoice view', { timeout: 30_000 }, () => {
 
     expect(screen.getByRole('link', { name: 'Record payment' }).getAttribute('href')).toBe('/sales/payments?invoice_id=inv-1');
     expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
+    // The payment dialog is told where to come back to once the payment is recorded.
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Record payment' }));
+    expect(await screen.findByText('screen:payments')).toBeTruthy();
+    expect(router.state.location.state).toEqual({ returnTo: '/sales/invoices/inv-1' });
   });
 
   it('caps the quantities of a return at what is still returnable', async () => {

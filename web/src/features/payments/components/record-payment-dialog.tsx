@@ -174,6 +174,17 @@ function RecordPaymentForm({
   // Shown and sent oldest first, so a 422's allocation index names the document the person sees there.
   const documents = useMemo(() => oldestFirst(openDocuments.data ?? []), [openDocuments.data]);
   documentsOf.current = documents;
+
+  // Until the person edits an allocation by hand, the allocations follow the amount: the invoice
+  // (or bill) opened from its own page takes min(amount, balance due); otherwise the contact's open
+  // documents are filled oldest first. Choosing another contact or "Allocate automatically" follows again.
+  const allocationsEdited = useRef(false);
+  const preselectedContact = preselected.data?.contact_id;
+  useEffect(() => {
+    if (allocationsEdited.current || preselection.current !== 'done' || !openDocuments.data) return;
+    const single = documentId && contactId === preselectedContact ? documents.find((d) => d.id === documentId) : undefined;
+    form.setValue('allocations', autoAllocate(amount, single ? [single] : documents, currency));
+  }, [amount, documents, documentId, contactId, preselectedContact, openDocuments.data, currency, form]);
   const summary = summarize(amount, Object.fromEntries(documents.map((d) => [d.id, allocations[d.id] ?? ''])), currency);
   const preselectedNotOpen =
     !!documentId && !!preselected.data && !!openDocuments.data && contactId === preselected.data.contact_id && !openDocuments.data.some((d) => d.id === documentId);
@@ -183,11 +194,13 @@ function RecordPaymentForm({
   const changed = (field: keyof FormValues) => () => form.clearErrors(field);
 
   const chooseContact = () => {
+    allocationsEdited.current = false;
     form.clearErrors(['contact_id', 'allocations']);
     form.setValue('allocations', {});
   };
 
   const changeAllocation = (id: string, text: string) => {
+    allocationsEdited.current = true;
     const document = documents.find((d) => d.id === id);
     form.setValue('allocations', { ...form.getValues('allocations'), [id]: document ? capAtBalance(text, document.balance_due, currency) : text });
     form.clearErrors(`allocations.${id}`);
@@ -198,6 +211,7 @@ function RecordPaymentForm({
       form.setError('amount', { type: 'custom', message: t('payments.errors.amountFirst') });
       return;
     }
+    allocationsEdited.current = false;
     form.setValue('allocations', autoAllocate(form.getValues('amount'), documents, currency));
     form.clearErrors('allocations');
   };

@@ -153,9 +153,11 @@ describe('record payment dialog', { timeout: 40_000 }, () => {
     expect(within(dialog).getByText('Enter an amount above zero, such as 150.000')).toBeTruthy();
 
     await chooseCustomer(user, dialog, 'Petra Stores');
-    await user.type(within(dialog).getByLabelText('Amount'), '10');
+    // Allocations typed by hand stay as typed when the amount changes afterwards.
     await user.type(within(dialog).getByLabelText('Amount for INV-000001'), '11');
     await user.type(within(dialog).getByLabelText('Amount for INV-000002'), '1');
+    await user.type(within(dialog).getByLabelText('Amount'), '10');
+    expect((within(dialog).getByLabelText('Amount for INV-000001') as HTMLInputElement).value).toBe('11');
     expect(within(dialog).getByText(/The allocations are JOD\s2\.000 more than the payment\./)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
 
@@ -215,7 +217,8 @@ describe('record payment dialog', { timeout: 40_000 }, () => {
     const dialog = await openRecordDialog(user);
     await chooseCustomer(user, dialog, 'Petra Stores');
     await user.type(within(dialog).getByLabelText('Amount'), '11.6');
-    await user.type(within(dialog).getByLabelText('Amount for INV-000001'), '11.600');
+    // The allocation follows the amount, oldest invoice first.
+    expect((within(dialog).getByLabelText('Amount for INV-000001') as HTMLInputElement).value).toBe('11.600');
     await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
     const input = within(dialog).getByLabelText('Amount for INV-000001');
     await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
@@ -239,6 +242,67 @@ describe('record payment dialog', { timeout: 40_000 }, () => {
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(router.state.location.search).toBe('');
+  });
+
+  it('lets the allocation follow a changed amount until one is edited by hand (issue #12)', async () => {
+    mockFetch({
+      ...session('member'),
+      ...readers,
+      [`GET ${API}/invoices`]: (request: { url: string }) => {
+        const status = new URL(request.url, 'http://localhost').searchParams.get('status');
+        const data = status === 'confirmed' ? [invoice({ id: 'inv-7', number: 'INV-000007', gross_total: '34.920', balance_due: '34.920' })] : [];
+        return { json: { data, count: data.length } };
+      },
+      [`GET ${API}/invoices/inv-7`]: () => ({ json: invoice({ id: 'inv-7', number: 'INV-000007', gross_total: '34.920', balance_due: '34.920' }) }),
+    });
+    renderRoutes(routes, '/sales/payments?invoice_id=inv-7');
+    const dialog = await screen.findByRole('dialog');
+    const amount = within(dialog).getByLabelText('Amount') as HTMLInputElement;
+    const allocation = () => within(dialog).getByLabelText('Amount for INV-000007') as HTMLInputElement;
+    await waitFor(() => expect(amount.value).toBe('34.920'));
+    await waitFor(() => expect(allocation().value).toBe('34.920'));
+
+    const user = userEvent.setup();
+    await user.clear(amount);
+    await user.type(amount, '20.000');
+    expect(allocation().value).toBe('20.000');
+    expect(within(dialog).queryByText(/more than the payment/)).toBeNull();
+    expect(within(dialog).getByTestId('unallocated').textContent).toMatch(/0\.000/);
+
+    // More than the invoice owes: it takes its balance due, the rest stays as credit.
+    await user.clear(amount);
+    await user.type(amount, '40');
+    expect(allocation().value).toBe('34.920');
+    expect(within(dialog).getByTestId('unallocated').textContent).toMatch(/5\.080/);
+
+    // Edited by hand: the amount no longer moves it.
+    await user.clear(allocation());
+    await user.type(allocation(), '10');
+    await user.clear(amount);
+    await user.type(amount, '30');
+    expect(allocation().value).toBe('10');
+  });
+
+  it('goes back to the invoice it was opened from once the payment is recorded, refreshing its balance', async () => {
+    const { requests } = mockFetch({
+      ...session('member'),
+      ...readers,
+      [`GET ${API}/invoices/inv-2`]: () => ({ json: invoice({ id: 'inv-2', number: 'INV-000002', status: 'partially_paid', balance_due: '15.000' }) }),
+      [`POST ${API}/payments`]: () => ({ status: 201, json: payment() }),
+    });
+    const { router, queryClient } = renderRoutes([...routes, { path: '/sales/invoices/:invoiceId', element: <Screen name="invoice" /> }], '/sales/invoices/inv-2');
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    await router.navigate('/sales/payments?invoice_id=inv-2', { state: { returnTo: '/sales/invoices/inv-2' } });
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect((within(dialog).getByLabelText('Amount for INV-000002') as HTMLInputElement).value).toBe('15.000'));
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(await screen.findByText('screen:invoice')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/sales/invoices/inv-2');
+    expect(JSON.parse(posts(requests)[0]!.body!).allocations).toEqual([{ invoice_id: 'inv-2', amount: '15.000' }]);
+    // The invoice's detail (and its payments) are read again: its balance due is the new one.
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['organizations', 'org-1', 'invoices'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['organizations', 'org-1', 'payments'] });
+    expect(await screen.findByText('Payment PAY-000007 recorded.')).toBeTruthy();
   });
 });
 

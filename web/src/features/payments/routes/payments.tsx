@@ -4,6 +4,7 @@ import { CUSTOMER_TYPES, SUPPLIER_TYPES } from '@daftar/shared/schemas/contacts'
 import { PAYMENT_METHODS, type PaymentMethod, type PaymentType } from '@daftar/shared/schemas/payments';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { pageLocally, useListParams } from '../../../components/documents/document-list';
 import { EmptyState, Loading, Notice, QueryError } from '../../../components/feedback';
 import { SelectInput, TextInput } from '../../../components/fields';
@@ -20,6 +21,12 @@ import { RecordPaymentDialog } from '../components/record-payment-dialog';
 export const PAGE_SIZE = 25;
 
 const isMethod = (value: string | null): value is PaymentMethod => PAYMENT_METHODS.includes(value as PaymentMethod);
+
+/** The page that sent an invoice or bill here to be paid (`state.returnTo`): where the dialog goes back to. */
+function returnPathOf(state: unknown): string | null {
+  const returnTo = (state as { returnTo?: unknown } | null)?.returnTo;
+  return typeof returnTo === 'string' && returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : null;
+}
 
 /** The invoice (received) or bill (sent) another screen sends here to be paid. */
 const DOCUMENT_PARAM: Record<PaymentType, string> = { received: 'invoice_id', sent: 'bill_id' };
@@ -44,6 +51,8 @@ function PaymentsPage({ type }: { type: PaymentType }) {
   const to = params.get('to') ?? '';
   const documentId = params.get(DOCUMENT_PARAM[type]);
   const [recording, setRecording] = useState(false);
+  const navigate = useNavigate();
+  const returnTo = returnPathOf(useLocation().state);
   const org = organizationId ?? '';
   const currency = organization?.base_currency ?? 'JOD';
 
@@ -75,7 +84,9 @@ function PaymentsPage({ type }: { type: PaymentType }) {
   const dialogOpen = role.isMember && (recording || !!documentId);
   const closeDialog = () => {
     setRecording(false);
-    if (documentId) update({ [DOCUMENT_PARAM[type]]: null });
+    // Opened from an invoice's (or bill's) page: saved or cancelled, the person lands back there.
+    if (documentId && returnTo) void navigate(returnTo, { replace: true });
+    else if (documentId) update({ [DOCUMENT_PARAM[type]]: null });
   };
 
   return (
