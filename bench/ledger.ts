@@ -224,6 +224,9 @@ export async function seedJournal(call: Call, token: string, label: string, line
           organizationId: org.id,
           date,
           source: { type: 'manual' },
+          // Named like a document's entry, so the seeding writers take no journal number: they
+          // would all wait on the one JOURNAL series item, which is not what these benches measure.
+          name: `BENCH-${label}-${e}`,
           memo: `Bench ${label} ${e}`,
           lines: [...detail.map((l) => ({ ...l })), { ...cashLine }],
         });

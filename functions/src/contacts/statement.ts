@@ -81,6 +81,57 @@ interface Account {
 
 const isOverdue = (doc: { due_date?: string; issue_date: string }, asOf: string) => (doc.due_date ?? doc.issue_date) < asOf;
 
+/**
+ * One invoice or bill on the contact's account: listed with what is still due (and whether it is
+ * overdue), counted in the outstanding totals, and — once posted — a movement on the side that
+ * raises what the contact owes (an invoice, debit) or is owed (a bill, credit).
+ */
+function recordDocument(
+  account: Account,
+  asOf: string,
+  currency: string,
+  entry: {
+    document: { id: string; number?: string; status: string; issue_date: string; due_date?: string; gross_total: number; created_at: string };
+    type: 'invoice' | 'bill';
+    due: number;
+    posted: boolean;
+    reference: string | null;
+    side: 'debit' | 'credit';
+  },
+) {
+  const { document, type, due, side } = entry;
+  const overdue = due > 0 && isOverdue(document, asOf);
+  account.documents.push({
+    id: document.id,
+    document_type: type,
+    number: document.number ?? null,
+    status: document.status,
+    issue_date: document.issue_date,
+    due_date: document.due_date ?? null,
+    total: formatAmount(document.gross_total, currency),
+    balance_due: formatAmount(due, currency),
+    is_overdue: overdue,
+  } as ContactDocument);
+  if (due > 0) {
+    account.outstanding += due;
+    account.outstandingCount++;
+    if (overdue) {
+      account.overdue += due;
+      account.overdueCount++;
+    }
+  }
+  if (entry.posted) {
+    account.movements.push({
+      date: document.issue_date,
+      order: 0,
+      createdAt: document.created_at,
+      line: { date: document.issue_date, document_type: type, document_id: document.id, document_number: document.number ?? null, reference: entry.reference },
+      debit: side === 'debit' ? document.gross_total : 0,
+      credit: side === 'credit' ? document.gross_total : 0,
+    });
+  }
+}
+
 async function customerAccount(organizationId: string, contactId: string, currency: string, asOf: string): Promise<Account> {
   const [invoiceIds, paymentIds] = await Promise.all([referringIds(organizationId, contactId, 'invoice'), referringIds(organizationId, contactId, 'payment')]);
   const [invoiceMap, paymentMap] = await Promise.all([readInvoices(organizationId, invoiceIds), readPayments(organizationId, paymentIds)]);
@@ -91,38 +142,14 @@ async function customerAccount(organizationId: string, contactId: string, curren
 
   const account: Account = { movements: [], documents: [], outstanding: 0, outstandingCount: 0, overdue: 0, overdueCount: 0, credit: 0 };
   for (const invoice of invoices) {
-    const open = OPEN_INVOICE.has(invoice.status);
-    const due = open ? Math.max(0, outstandingOf(invoice)) : 0;
-    const overdue = due > 0 && isOverdue(invoice, asOf);
-    account.documents.push({
-      id: invoice.id,
-      document_type: 'invoice',
-      number: invoice.number ?? null,
-      status: invoice.status,
-      issue_date: invoice.issue_date,
-      due_date: invoice.due_date ?? null,
-      total: formatAmount(invoice.gross_total, currency),
-      balance_due: formatAmount(due, currency),
-      is_overdue: overdue,
+    recordDocument(account, asOf, currency, {
+      document: invoice,
+      type: 'invoice',
+      due: OPEN_INVOICE.has(invoice.status) ? Math.max(0, outstandingOf(invoice)) : 0,
+      posted: POSTED_INVOICE.has(invoice.status),
+      reference: invoice.reference ?? null,
+      side: 'debit',
     });
-    if (due > 0) {
-      account.outstanding += due;
-      account.outstandingCount++;
-      if (overdue) {
-        account.overdue += due;
-        account.overdueCount++;
-      }
-    }
-    if (POSTED_INVOICE.has(invoice.status)) {
-      account.movements.push({
-        date: invoice.issue_date,
-        order: 0,
-        createdAt: invoice.created_at,
-        line: { date: invoice.issue_date, document_type: 'invoice', document_id: invoice.id, document_number: invoice.number ?? null, reference: invoice.reference ?? null },
-        debit: invoice.gross_total,
-        credit: 0,
-      });
-    }
   }
   for (const credit of returns) {
     account.credit += credit.store_credit;
@@ -157,38 +184,14 @@ async function supplierAccount(organizationId: string, contactId: string, curren
 
   const account: Account = { movements: [], documents: [], outstanding: 0, outstandingCount: 0, overdue: 0, overdueCount: 0, credit: 0 };
   for (const bill of bills) {
-    const open = OPEN_BILL.has(bill.status);
-    const due = open ? Math.max(0, billOutstanding(bill)) : 0;
-    const overdue = due > 0 && isOverdue(bill, asOf);
-    account.documents.push({
-      id: bill.id,
-      document_type: 'bill',
-      number: bill.number ?? null,
-      status: bill.status,
-      issue_date: bill.issue_date,
-      due_date: bill.due_date ?? null,
-      total: formatAmount(bill.gross_total, currency),
-      balance_due: formatAmount(due, currency),
-      is_overdue: overdue,
+    recordDocument(account, asOf, currency, {
+      document: bill,
+      type: 'bill',
+      due: OPEN_BILL.has(bill.status) ? Math.max(0, billOutstanding(bill)) : 0,
+      posted: POSTED_BILL.has(bill.status),
+      reference: bill.supplier_reference ?? null,
+      side: 'credit',
     });
-    if (due > 0) {
-      account.outstanding += due;
-      account.outstandingCount++;
-      if (overdue) {
-        account.overdue += due;
-        account.overdueCount++;
-      }
-    }
-    if (POSTED_BILL.has(bill.status)) {
-      account.movements.push({
-        date: bill.issue_date,
-        order: 0,
-        createdAt: bill.created_at,
-        line: { date: bill.issue_date, document_type: 'bill', document_id: bill.id, document_number: bill.number ?? null, reference: bill.supplier_reference ?? null },
-        debit: 0,
-        credit: bill.gross_total,
-      });
-    }
   }
   for (const payment of payments) {
     account.credit += payment.amount - payment.allocated_amount;
