@@ -132,6 +132,29 @@ function recordDocument(
   }
 }
 
+/**
+ * A posted payment on the contact's account: what it leaves unallocated is credit (the customer's
+ * store credit, the advance to a supplier), and it moves the balance back — a receipt is a credit
+ * on a customer's account, a payment sent a debit on a supplier's.
+ */
+function recordPayment(account: Account, payment: PaymentRecord, side: 'debit' | 'credit') {
+  account.credit += payment.amount - payment.allocated_amount;
+  account.movements.push({
+    date: payment.date,
+    order: 1,
+    createdAt: payment.created_at,
+    line: {
+      date: payment.date,
+      document_type: side === 'credit' ? 'payment_received' : 'payment_sent',
+      document_id: payment.id,
+      document_number: payment.number,
+      reference: payment.reference ?? null,
+    },
+    debit: side === 'debit' ? payment.amount : 0,
+    credit: side === 'credit' ? payment.amount : 0,
+  });
+}
+
 async function customerAccount(organizationId: string, contactId: string, currency: string, asOf: string): Promise<Account> {
   const [invoiceIds, paymentIds] = await Promise.all([referringIds(organizationId, contactId, 'invoice'), referringIds(organizationId, contactId, 'payment')]);
   const [invoiceMap, paymentMap] = await Promise.all([readInvoices(organizationId, invoiceIds), readPayments(organizationId, paymentIds)]);
@@ -162,17 +185,7 @@ async function customerAccount(organizationId: string, contactId: string, curren
       credit: credit.gross_total,
     });
   }
-  for (const payment of payments) {
-    account.credit += payment.amount - payment.allocated_amount;
-    account.movements.push({
-      date: payment.date,
-      order: 1,
-      createdAt: payment.created_at,
-      line: { date: payment.date, document_type: 'payment_received', document_id: payment.id, document_number: payment.number, reference: payment.reference ?? null },
-      debit: 0,
-      credit: payment.amount,
-    });
-  }
+  for (const payment of payments) recordPayment(account, payment, 'credit');
   return account;
 }
 
@@ -193,17 +206,7 @@ async function supplierAccount(organizationId: string, contactId: string, curren
       side: 'credit',
     });
   }
-  for (const payment of payments) {
-    account.credit += payment.amount - payment.allocated_amount;
-    account.movements.push({
-      date: payment.date,
-      order: 1,
-      createdAt: payment.created_at,
-      line: { date: payment.date, document_type: 'payment_sent', document_id: payment.id, document_number: payment.number, reference: payment.reference ?? null },
-      debit: payment.amount,
-      credit: 0,
-    });
-  }
+  for (const payment of payments) recordPayment(account, payment, 'debit');
   return account;
 }
 

@@ -5,7 +5,7 @@ import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../lib/api-client';
-import type { FormIssue } from '../../lib/form-schema';
+import { textOrNull, type FormIssue } from '../../lib/form-schema';
 import { applyServerErrors, flattenErrors, issueMessages, specificIssueMessage, type ServerIssue } from '../../lib/forms';
 import { notifyError } from '../../lib/notify';
 import {
@@ -16,7 +16,7 @@ import {
   type LineProblem,
 } from '../document-lines-editor';
 import { FormSelectInput, FormTextAreaInput, FormTextInput, type Option } from '../fields';
-import { addDays } from './dates';
+import { addDays, today } from './dates';
 
 /** The header every sales or purchase document shares; a feature adds its own fields beside. */
 export interface DocumentHeader {
@@ -58,6 +58,39 @@ export interface DocumentFormValues extends DocumentHeader {
   /** The version read; absent for a new document. */
   version?: number;
 }
+
+/** What a stored document gives the shared header fields (an invoice's or a bill's API shape). */
+interface StoredHeader {
+  contact_id: string;
+  issue_date: string;
+  due_date?: string | null;
+  reference?: string | null;
+  notes?: string | null;
+  price_includes_tax: boolean;
+  version: number;
+}
+
+/** The shared form values of a stored document, or of a new one dated today with its first line. */
+export const headerValuesOf = (document: StoredHeader | undefined, lines: () => DocumentLine[]): DocumentFormValues => ({
+  contact_id: document?.contact_id ?? '',
+  issue_date: document?.issue_date ?? today(),
+  due_date: document?.due_date ?? '',
+  reference: document?.reference ?? '',
+  notes: document?.notes ?? '',
+  price_includes_tax: document?.price_includes_tax ?? false,
+  lines: lines(),
+  version: document?.version,
+});
+
+/** The shared header fields of a create or replace body (empty texts absent as null). */
+export const headerPayloadOf = (values: DocumentFormValues) => ({
+  contact_id: values.contact_id,
+  issue_date: values.issue_date,
+  due_date: values.due_date || null,
+  reference: textOrNull(values.reference),
+  notes: textOrNull(values.notes),
+  price_includes_tax: values.price_includes_tax,
+});
 
 /** A document form (lib/forms `useZodForm`), whatever header fields its feature adds. */
 type AnyDocumentForm<V extends DocumentFormValues> = UseFormReturn<V, any, any>;

@@ -6,6 +6,8 @@ import { billLineToInput, computeDocumentLines, emptyLine, lineFromDocument, typ
 import {
   DocumentForm,
   documentMessages,
+  headerPayloadOf,
+  headerValuesOf,
   lineIssues,
   useContactChoice,
   useDraftSaving,
@@ -22,7 +24,6 @@ import type { Bill } from '../api/get-bills';
 import { useContactNames, useSuppliers } from '../api/get-suppliers';
 import type { Tax } from '../api/get-taxes';
 import { useReplaceBill } from '../api/replace-bill';
-import { today } from '../../../components/documents/dates';
 import { accountLabel, lineAccountOptions, useBillLinesLabels } from './labels';
 
 /** A bill also carries the supplier's own number for it. */
@@ -32,26 +33,14 @@ interface Values extends DocumentFormValues {
 
 /** The form's values for a bill (or a new one, whose first line `newLine` gives). */
 const valuesOf = (bill: Bill | undefined, newLine: () => DocumentLine): Values => ({
-  contact_id: bill?.contact_id ?? '',
-  issue_date: bill?.issue_date ?? today(),
-  due_date: bill?.due_date ?? '',
+  ...headerValuesOf(bill, () => (bill ? bill.lines.map(lineFromDocument) : [newLine()])),
   supplier_reference: bill?.supplier_reference ?? '',
-  reference: bill?.reference ?? '',
-  notes: bill?.notes ?? '',
-  price_includes_tax: bill?.price_includes_tax ?? false,
-  lines: bill ? bill.lines.map(lineFromDocument) : [newLine()],
-  version: bill?.version,
 });
 
 /** The body `billCreate` takes (and, with the version read, `billReplace`). */
 const payloadOf = (values: Values) => ({
-  contact_id: values.contact_id,
-  issue_date: values.issue_date,
-  due_date: values.due_date || null,
+  ...headerPayloadOf(values),
   supplier_reference: textOrNull(values.supplier_reference),
-  reference: textOrNull(values.reference),
-  notes: textOrNull(values.notes),
-  price_includes_tax: values.price_includes_tax,
   lines: values.lines.map(billLineToInput),
 });
 

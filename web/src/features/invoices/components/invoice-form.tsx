@@ -5,13 +5,15 @@ import { computeDocumentLines, emptyLine, lineFromDocument, salesLineToInput, ty
 import {
   DocumentForm,
   documentMessages,
+  headerPayloadOf,
+  headerValuesOf,
   lineIssues,
   useContactChoice,
   useDraftSaving,
   type DocumentFormValues,
 } from '../../../components/documents/document-form';
 import { lineSpecialTaxOptions, lineTaxOptions } from '../../../components/documents/document-taxes';
-import { payloadSchema, textOrNull } from '../../../lib/form-schema';
+import { payloadSchema } from '../../../lib/form-schema';
 import { useZodForm } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCreateInvoice } from '../api/create-invoice';
@@ -19,29 +21,15 @@ import { useContactNames, useCustomers } from '../api/get-customers';
 import type { Invoice } from '../api/get-invoices';
 import type { Tax } from '../api/get-taxes';
 import { useReplaceInvoice } from '../api/replace-invoice';
-import { today } from '../../../components/documents/dates';
 import { useInvoiceLinesLabels } from './labels';
 
 /** The form's values for an invoice (or a new one, whose first line `newLine` gives). */
-const valuesOf = (invoice: Invoice | undefined, newLine: () => DocumentLine): DocumentFormValues => ({
-  contact_id: invoice?.contact_id ?? '',
-  issue_date: invoice?.issue_date ?? today(),
-  due_date: invoice?.due_date ?? '',
-  reference: invoice?.reference ?? '',
-  notes: invoice?.notes ?? '',
-  price_includes_tax: invoice?.price_includes_tax ?? false,
-  lines: invoice ? invoice.lines.map(lineFromDocument) : [newLine()],
-  version: invoice?.version,
-});
+const valuesOf = (invoice: Invoice | undefined, newLine: () => DocumentLine): DocumentFormValues =>
+  headerValuesOf(invoice, () => (invoice ? invoice.lines.map(lineFromDocument) : [newLine()]));
 
 /** The body `invoiceCreate` takes (and, with the version read, `invoiceReplace`). */
 const payloadOf = (values: DocumentFormValues) => ({
-  contact_id: values.contact_id,
-  issue_date: values.issue_date,
-  due_date: values.due_date || null,
-  reference: textOrNull(values.reference),
-  notes: textOrNull(values.notes),
-  price_includes_tax: values.price_includes_tax,
+  ...headerPayloadOf(values),
   lines: values.lines.map(salesLineToInput),
 });
 
