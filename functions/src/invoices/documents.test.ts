@@ -14,7 +14,9 @@ const storedInvoice = async (orgId: string, id: string) => (await Invoice.get({ 
 function rectanglesDrawn(bytes: Buffer): number {
   const pdf = bytes.toString('latin1');
   let count = 0;
-  for (const match of pdf.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // Up to `endstream` with its end-of-line: a compressed stream may itself end in a CR or LF byte,
+  // which stripping the EOL would cut off (inflate ignores what follows the end of its data).
+  for (const match of pdf.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
     let content: string;
     try {
       content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
