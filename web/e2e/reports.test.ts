@@ -233,6 +233,8 @@ describe.skipIf(!executablePath)('financial reports in Chromium', () => {
 
   it('bulk-exports the visible reports as one zip', async () => {
     await page.getByLabel('Category', { exact: true }).selectOption('financial');
+    // The last download's toast sits over the page's top-end actions until it times out.
+    await closeToasts(page);
     await page.getByRole('button', { name: 'Bulk Export' }).click();
     const dialog = page.getByRole('dialog', { name: 'Bulk Export' });
     await dialog.getByRole('radio', { name: 'CSV' }).click();
