@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { WhereAttributeSymbol } from 'electrodb';
 import type { schemas } from '@daftar/shared';
 import { AuditLog, AUDIT_PLATFORM, userScope, type AuditLogItem } from '../db/auditLog.js';
+import type { StoredNarrative } from '@daftar/shared/narrative';
 import { ValidationError } from '../platform/errors.js';
 import { addDays, dayStart, daysDescending, DAY_MS, idFloor, utcDay } from './days.js';
 import { countMatching, takeAll, takeRange, type PageableQuery } from '../db/paging.js';
@@ -20,6 +21,7 @@ export function presentAuditLog(item: AuditLogItem): AuditLogPublic {
     entity_type: item.entity_type,
     entity_id: item.entity_id ?? null,
     summary: item.summary,
+    narrative: (item.narrative as StoredNarrative | undefined) ?? null,
     changes: item.changes && typeof item.changes === 'object' ? (item.changes as Record<string, unknown>) : null,
     ip_address: item.ip_address ?? null,
     user_agent: item.user_agent ?? null,

@@ -1,6 +1,7 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { entityConfig } from './client.js';
 import { uuidv7 } from '../platform/ids.js';
+import { inEnglish, storedNarrative, type Narrative } from '@daftar/shared/narrative';
 
 /**
  * One audit record. Platform events (sign-in, sign-up) have organization `PLATFORM`.
@@ -31,6 +32,8 @@ export const AuditLog = new Entity(
       entity_type: { type: 'string', required: true },
       entity_id: { type: 'string' },
       summary: { type: 'string', required: true },
+      /** What happened as a message key and its values, rendered in the reader's language (shared/src/narrative.ts). */
+      narrative: { type: 'any' },
       changes: { type: 'any' },
       ip_address: { type: 'string' },
       user_agent: { type: 'string' },
@@ -70,14 +73,17 @@ export const AuditLog = new Entity(
 );
 export type AuditLogItem = EntityItem<typeof AuditLog>;
 
-/** What happened, as the code that did it describes it. */
-export interface AuditEntry {
+/**
+ * What happened, as the code that did it describes it: a narrative (shown in the reader's
+ * language) and, stored beside it, its English sentence for API clients and exports. `summary`
+ * overrides that sentence only where there is no narrative (the pipeline's generic record).
+ */
+export type AuditEntry = {
   action: string;
   entity_type: string;
   entity_id?: string | null;
-  summary: string;
   changes?: Record<string, unknown> | null;
-}
+} & ({ narrative: Narrative; summary?: undefined } | { narrative?: undefined; summary: string });
 
 /** Who did it, and from where. */
 export interface AuditActor {
@@ -113,7 +119,8 @@ export function auditRecord(actor: AuditActor, entry: AuditEntry, now = new Date
     action: entry.action,
     entity_type: entry.entity_type,
     entity_id: entry.entity_id ?? undefined,
-    summary: entry.summary.slice(0, 500),
+    summary: (entry.narrative ? inEnglish(entry.narrative) : entry.summary!).slice(0, 500),
+    narrative: entry.narrative ? storedNarrative(entry.narrative) : undefined,
     changes: redact(entry.changes),
     ip_address: actor.ip_address ?? undefined,
     user_agent: actor.user_agent?.slice(0, 300) ?? undefined,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, pagination } from './common.js';
+import { calendarDate, narrativePublic, pagination } from './common.js';
 
 const dateRange = {
   /** Inclusive UTC dates. */
@@ -45,7 +45,9 @@ export const auditLogPublic = z.object({
   action: z.string(),
   entity_type: z.string(),
   entity_id: z.string().nullable(),
+  /** The English sentence; screens show `narrative` in the reader's language when there is one. */
   summary: z.string(),
+  narrative: narrativePublic.nullable(),
   changes: z.record(z.string(), z.unknown()).nullable(),
   ip_address: z.string().nullable(),
   user_agent: z.string().nullable(),

@@ -66,3 +66,9 @@ export const pagination = z.object({
 export const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), count: z.number().int() });
 
 export const message = z.object({ message: z.string() });
+
+/** A stored narrative (shared/src/narrative.ts): a message key and the values it names. */
+export const narrativePublic = z.object({
+  key: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
+});

@@ -5,11 +5,13 @@ import { EmptyState, Loading, QueryError } from '../../../components/feedback';
 import { Pagination } from '../../../components/pagination';
 import { formatDateTime } from '../../../lib/format';
 import { useGlobalAuditLogs } from '../api/get-global-audit-logs';
+import { useNarrate } from '../../../lib/narrative';
 
 const PAGE_SIZE = 50;
 
 export function AuditPanel() {
   const { t } = useTranslation();
+  const narrateText = useNarrate();
   const [skip, setSkip] = useState(0);
   const logs = useGlobalAuditLogs(skip, PAGE_SIZE);
   if (logs.isPending) return <Loading />;
@@ -36,7 +38,7 @@ export function AuditPanel() {
                 <Table.Cell>
                   <Code variant="ghost">{entry.action}</Code>
                 </Table.Cell>
-                <Table.Cell>{entry.summary}</Table.Cell>
+                <Table.Cell>{narrateText(entry.narrative, entry.summary)}</Table.Cell>
                 <Table.Cell>
                   <Code variant="ghost">{entry.organization_id ?? t('admin.platform')}</Code>
                 </Table.Cell>

@@ -2,9 +2,11 @@ import { Code, Table, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import type { AuditLog } from '../api/get-audit-logs';
+import { useNarrate } from '../../../lib/narrative';
 
 export function AuditLogTable({ entries, showOrganization = false }: { entries: AuditLog[]; showOrganization?: boolean }) {
   const { t } = useTranslation();
+  const narrateText = useNarrate();
   return (
     <div className="table-scroll">
       <Table.Root variant="surface" size="1">
@@ -29,7 +31,7 @@ export function AuditLogTable({ entries, showOrganization = false }: { entries: 
               <Table.Cell>
                 {/* Written by the server in English: isolated, so its quotes and full stop stay in place in Arabic. */}
                 <Text size="2" dir="auto">
-                  {entry.summary}
+                  {narrateText(entry.narrative, entry.summary)}
                 </Text>
               </Table.Cell>
               {showOrganization ? (

@@ -4,9 +4,11 @@ import { Link } from 'react-router-dom';
 import { EmptyState, Loading, QueryError } from '../../../components/feedback';
 import { formatDateTime } from '../../../lib/format';
 import { useRecentActivity } from '../api/get-recent-activity';
+import { useNarrate } from '../../../lib/narrative';
 
 export function RecentActivity({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation();
+  const narrateText = useNarrate();
   const activity = useRecentActivity(organizationId, true);
   return (
     <Card size="3">
@@ -28,7 +30,7 @@ export function RecentActivity({ organizationId }: { organizationId: string }) {
               <li key={entry.id}>
                 <Text as="div" size="2">
                   {/* The server writes summaries in English: isolated, their punctuation stays with them in Arabic. */}
-                  <bdi>{entry.summary}</bdi>
+                  <bdi>{narrateText(entry.narrative, entry.summary)}</bdi>
                 </Text>
                 <Text as="div" size="1" color="gray">
                   <bdi>

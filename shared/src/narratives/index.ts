@@ -1,0 +1,15 @@
+/**
+ * Every narrative the server can write, by area. Each area's file owns its keys (prefix them with
+ * the area: `ledger.…`, `audit.invoice.…`); a key in two files is a type error here.
+ */
+import { LEDGER_NARRATIVES } from './ledger.js';
+import { AUDIT_NARRATIVES } from './audit.js';
+
+export type NarrativeTemplate = { readonly en: string; readonly ar: string };
+
+export const NARRATIVES = {
+  ...LEDGER_NARRATIVES,
+  ...AUDIT_NARRATIVES,
+} as const satisfies Record<string, NarrativeTemplate>;
+
+export type NarrativeKey = keyof typeof NARRATIVES;
