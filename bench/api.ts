@@ -1,6 +1,7 @@
 /**
- * API latency against the embedded emulators, as a ratio to a bare DynamoDB GetItem measured in
- * the same run (so a slow or busy machine moves both), and DynamoDB round trips per request,
+ * API latency against the embedded emulators, as a ratio to a bare DynamoDB GetItem sampled in
+ * alternation with the endpoint's calls (call, GetItem, call, GetItem…, so a slow or busy moment
+ * moves both), with the spread of the per-pair ratios, and DynamoDB round trips per request,
  * counted by a middleware on the functions' own DynamoDB client.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -13,7 +14,7 @@ import { buckets } from '@daftar/functions/platform/resources';
 import { ensureBuckets, ensureQueues, ensureTable, startAwsExtras, startDynamo, startS3, startSqs, type OutboxMessage } from '../infra/local/emulators.js';
 import { localEnvironment } from '../infra/local/environment.js';
 import type { HttpResponseLike } from '../infra/local/apigw.js';
-import { median, percentile, ratio, round, timeMs } from './stats.js';
+import { median, pairedRatio, percentile, ratio, round, timeMs } from './stats.js';
 import { measureLedger, type LedgerBenchResult } from './ledger.js';
 import { measureReports, type ReportsBenchResult } from './reports.js';
 
@@ -24,8 +25,12 @@ export interface EndpointResult {
   non_2xx: number;
   p50_ms: number | null;
   p99_ms: number | null;
+  /** To the p50/p99 of the GetItem samples interleaved with this endpoint's calls. */
   p50_ratio: number | null;
   p99_ratio: number | null;
+  /** Median and quartiles of the per-pair ratios (call i / GetItem i). */
+  pair_ratio: { median: number | null; p25: number | null; p75: number | null };
+  baseline_p50_ms: number | null;
   dynamodb_round_trips: number | null;
   dynamodb_commands: Record<string, number>;
   error?: string;
@@ -122,24 +127,28 @@ export async function measureApi(opts: { calls: number; warmup: number; log: (li
     clients.push(bare);
     const key = User.get({ id: me.id }).params().Key as Record<string, string>;
     const getItem = () => bare.send(new GetItemCommand({ TableName: TABLE, Key: Object.fromEntries(Object.entries(key).map(([k, v]) => [k, { S: v }])) }));
-    const baselineSamples = await sample(getItem, opts.calls, opts.warmup);
+    // Warmed here, sampled beside each endpoint's calls (measure).
+    for (let i = 0; i < opts.warmup; i++) await getItem();
+    const baselineSamples: number[] = [];
 
     // ---- the KDF alone
     const { hashPassword, verifyPassword } = await import('../functions/src/platform/passwords.js');
     const hash = await hashPassword(PASSWORD);
     const kdfSamples = await sample(() => verifyPassword(PASSWORD, hash), 20, 2);
 
-    const baseP50 = median(baselineSamples);
-    const baseP99 = percentile(baselineSamples, 99);
     const measure = async (name: string, request: string, send: () => Promise<HttpResponseLike>): Promise<EndpointResult> => {
-      const result: EndpointResult = { name, request, calls: opts.calls, non_2xx: 0, p50_ms: null, p99_ms: null, p50_ratio: null, p99_ratio: null, dynamodb_round_trips: null, dynamodb_commands: {} };
+      const result: EndpointResult = { name, request, calls: opts.calls, non_2xx: 0, p50_ms: null, p99_ms: null, p50_ratio: null, p99_ratio: null, pair_ratio: { median: null, p25: null, p75: null }, baseline_p50_ms: null, dynamodb_round_trips: null, dynamodb_commands: {} };
       try {
         for (let i = 0; i < opts.warmup; i++) await send();
         const samples: number[] = [];
+        const bases: number[] = [];
         const trips: number[] = [];
         for (let i = 0; i < opts.calls; i++) {
+          // Alternate which goes first, so neither side always follows the other's cache effects.
+          if (i % 2 === 0) bases.push((await timeMs(getItem)).ms);
           seen.length = 0;
           const { ms, value } = await timeMs(send);
+          if (i % 2 === 1) bases.push((await timeMs(getItem)).ms);
           samples.push(ms);
           trips.push(seen.length);
           if (value.status >= 300) result.non_2xx++;
@@ -147,14 +156,18 @@ export async function measureApi(opts: { calls: number; warmup: number; log: (li
         }
         result.p50_ms = round(median(samples));
         result.p99_ms = round(percentile(samples, 99));
-        result.p50_ratio = ratio(median(samples), baseP50);
-        result.p99_ratio = ratio(percentile(samples, 99), baseP99);
+        result.p50_ratio = ratio(median(samples), median(bases));
+        result.p99_ratio = ratio(percentile(samples, 99), percentile(bases, 99));
+        const { pairs: _pairs, ...pairRatio } = pairedRatio(samples, bases);
+        result.pair_ratio = pairRatio;
+        result.baseline_p50_ms = round(median(bases));
+        baselineSamples.push(...bases);
         result.dynamodb_round_trips = round(trips.reduce((a, b) => a + b, 0) / trips.length, 2);
         if (result.non_2xx) result.error = `${result.non_2xx} of ${opts.calls} calls did not succeed`;
       } catch (err) {
         result.error = err instanceof Error ? err.message : String(err);
       }
-      opts.log(`${name}: p50 ${result.p50_ms} ms, p99 ${result.p99_ms} ms, ${result.dynamodb_round_trips} DynamoDB calls${result.error ? ` (${result.error})` : ''}`);
+      opts.log(`${name}: p50 ${result.p50_ms} ms (×${result.p50_ratio} GetItem; pairs ${result.pair_ratio.median}, ${result.pair_ratio.p25}–${result.pair_ratio.p75}), p99 ${result.p99_ms} ms, ${result.dynamodb_round_trips} DynamoDB calls${result.error ? ` (${result.error})` : ''}`);
       return result;
     };
 
@@ -180,6 +193,9 @@ export async function measureApi(opts: { calls: number; warmup: number; log: (li
     const signIn = results[0]!;
     const kdfP50 = median(kdfSamples);
     const withoutKdf = signIn.p50_ms !== null ? signIn.p50_ms - kdfP50 : null;
+    // Every GetItem sampled beside the endpoints above.
+    const baseP50 = median(baselineSamples);
+    const baseP99 = percentile(baselineSamples, 99);
     return {
       calls_per_endpoint: opts.calls,
       warmup_calls: opts.warmup,
@@ -187,7 +203,7 @@ export async function measureApi(opts: { calls: number; warmup: number; log: (li
       kdf: { scheme: hash.split('$').slice(0, 4).join('$'), verify_p50_ms: round(kdfP50), samples: kdfSamples.length },
       endpoints: results,
       sign_in_without_kdf_p50_ms: withoutKdf !== null ? round(withoutKdf) : null,
-      sign_in_without_kdf_p50_ratio: withoutKdf !== null ? ratio(withoutKdf, baseP50) : null,
+      sign_in_without_kdf_p50_ratio: withoutKdf !== null && signIn.baseline_p50_ms !== null ? ratio(withoutKdf, signIn.baseline_p50_ms) : null,
       round_trip_counter_check: counterCheck,
       ledger,
       reports,

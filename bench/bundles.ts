@@ -1,7 +1,13 @@
 /**
- * Bundle size and cold import time of every Lambda, built with the options the CDK stack uses
- * (infra/lib/daftar-function.ts), against a baseline bundle that holds only what any
+ * Bundle size and cold load cost of every Lambda, built with the options the CDK stack passes to
+ * esbuild (infra/lib/daftar-function.ts), against a baseline bundle that holds only what any
  * DynamoDB-backed Lambda here loads: the DynamoDB client, its document client and ElectroDB.
+ *
+ * Load cost is the CPU time (user + system, all threads) of `await import(bundle)` in a fresh
+ * Node process, which is what a Lambda's init spends; wall time is recorded beside it. Every
+ * import of a bundle is paired with an import of the baseline right before or after it
+ * (alternating the order), and the ratio reported is the median of the per-pair ratios with its
+ * interquartile range (stats.ts pairedRatio).
  */
 import { build, type BuildOptions } from 'esbuild';
 import { spawn } from 'node:child_process';
@@ -12,10 +18,15 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { consumers, handlerEntry, resourceNames, schedules } from '@daftar/functions/routes';
 import { buckets, queues } from '@daftar/functions/platform/resources';
-import { ESM_REQUIRE_BANNER } from '../infra/lib/daftar-function.js';
-import { median, ratio, round } from './stats.js';
+import { ESM_REQUIRE_BANNER, LAMBDA_ALIASES } from '../infra/lib/daftar-function.js';
+import { median, pairedRatio, ratio, round } from './stats.js';
 
-/** What NodejsFunction passes to esbuild for DaftarFunction's `bundling` props. */
+/**
+ * What NodejsFunction passes to esbuild for DaftarFunction's `bundling` props. NodejsFunction
+ * drops the `charset` prop (it never reaches the esbuild command line), so DaftarFunction passes
+ * `--charset=utf8` through `esbuildArgs`; `bytes_without_charset` is the size without it (esbuild's
+ * ASCII default, which escapes every Arabic letter and non-ASCII byte in the dependencies).
+ */
 export const lambdaBuildOptions: BuildOptions = {
   bundle: true,
   platform: 'node',
@@ -27,6 +38,8 @@ export const lambdaBuildOptions: BuildOptions = {
   sourcemap: true,
   sourcesContent: false,
   charset: 'utf8',
+  // Relative to the repository root, which measureBundles passes as the working directory.
+  alias: LAMBDA_ALIASES,
   external: [],
   logLevel: 'warning',
 };
@@ -50,14 +63,27 @@ export interface BundleResult {
   name: string;
   kind: BundleTarget['kind'] | 'baseline';
   entry: string;
+  /** Minified bundle as deployed (with --charset=utf8, see lambdaBuildOptions). */
   bytes: number | null;
+  /** The same bundle if NodejsFunction's dropped `charset` were all there is (ASCII output). */
+  bytes_without_charset: number | null;
   gzip_bytes: number | null;
+  /** CPU milliseconds (user + system) of the import in a fresh process. */
+  import_cpu_ms_median: number | null;
+  import_cpu_ms_samples: number[];
   import_ms_median: number | null;
   /** The fastest run: less sensitive than the median to a machine busy with other work. */
   import_ms_min: number | null;
   import_ms_samples: number[];
   size_ratio: number | null;
+  /** Median of per-pair CPU ratios to the baseline imported beside it, with the quartiles. */
   import_ratio: number | null;
+  import_ratio_p25: number | null;
+  import_ratio_p75: number | null;
+  /** The same for wall time. */
+  import_wall_ratio: number | null;
+  import_wall_ratio_p25: number | null;
+  import_wall_ratio_p75: number | null;
   /** What the minified output is made of, by package (own code as functions/src, shared/src). */
   largest_packages?: { name: string; kib: number }[];
   error?: string;
@@ -96,9 +122,16 @@ const lambdaEnvironment: Record<string, string> = {
   ...Object.fromEntries(Object.values(queues).map((q) => [q.env, `https://sqs.us-east-1.amazonaws.com/000000000000/${q.localName}`])),
 };
 
-/** Imports the bundle in a fresh Node process (as Lambda's init does) and answers the milliseconds. */
-function importTime(file: string): Promise<number> {
-  const script = 'const t0 = performance.now(); await import(process.argv[1]); process.stdout.write(String(performance.now() - t0));';
+interface ImportSample { cpu: number; wall: number }
+
+/** Imports the bundle in a fresh Node process (as Lambda's init does): its CPU and wall milliseconds. */
+function importCost(file: string): Promise<ImportSample> {
+  const script = [
+    'const c0 = process.cpuUsage(); const t0 = performance.now();',
+    'await import(process.argv[1]);',
+    'const wall = performance.now() - t0; const c = process.cpuUsage(c0);',
+    'process.stdout.write(JSON.stringify({ cpu: (c.user + c.system) / 1000, wall }));',
+  ].join(' ');
   return new Promise((resolve, reject) => {
     // Lambda runs these with NODE_OPTIONS=--enable-source-maps (infra/lib/daftar-function.ts).
     const child = spawn(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script, pathToFileURL(file).href], {
@@ -110,25 +143,35 @@ function importTime(file: string): Promise<number> {
     child.stdout.on('data', (d) => { out += String(d); });
     child.stderr.on('data', (d) => { err += String(d); });
     child.on('exit', (code) => (code === 0 && out
-      ? resolve(Number(out))
+      ? resolve(JSON.parse(out) as ImportSample)
       : reject(new Error(`import failed: ${err.split('\n').find((l) => /Error/.test(l))?.trim() ?? `exit ${code}`}`))));
   });
 }
 
-export async function measureBundles(repoRoot: string, runs = 5, log: (line: string) => void = () => undefined): Promise<{ options: Record<string, unknown>; baseline: BundleResult; functions: BundleResult[] }> {
+const emptyResult = (name: string, kind: BundleResult['kind'], entry: string): BundleResult => ({
+  name, kind, entry, bytes: null, bytes_without_charset: null, gzip_bytes: null,
+  import_cpu_ms_median: null, import_cpu_ms_samples: [], import_ms_median: null, import_ms_min: null, import_ms_samples: [],
+  size_ratio: null, import_ratio: null, import_ratio_p25: null, import_ratio_p75: null,
+  import_wall_ratio: null, import_wall_ratio_p25: null, import_wall_ratio_p75: null,
+});
+
+export async function measureBundles(repoRoot: string, runs = 20, log: (line: string) => void = () => undefined): Promise<{ options: Record<string, unknown>; baseline: BundleResult; functions: BundleResult[] }> {
   const outDir = mkdtempSync(join(tmpdir(), 'daftar-bench-bundles-'));
   const sourceRoot = join(repoRoot, 'functions/src');
   try {
-    const built: (BundleResult & { file?: string })[] = [];
+    const built: (BundleResult & { file?: string; baselineCpu: number[]; baselineWall: number[] })[] = [];
     const add = async (name: string, kind: BundleResult['kind'], entry: string, options: BuildOptions) => {
       const file = join(outDir, name, 'index.mjs');
-      const result: BundleResult & { file?: string } = { name, kind, entry, bytes: null, gzip_bytes: null, import_ms_median: null, import_ms_min: null, import_ms_samples: [], size_ratio: null, import_ratio: null };
+      const result = { ...emptyResult(name, kind, entry), file: undefined as string | undefined, baselineCpu: [] as number[], baselineWall: [] as number[] };
       try {
-        const { metafile } = await build({ ...lambdaBuildOptions, ...options, outfile: file, metafile: true });
+        const { metafile } = await build({ ...lambdaBuildOptions, ...options, absWorkingDir: repoRoot, outfile: file, metafile: true });
         result.bytes = statSync(file).size;
         result.largest_packages = largestPackages(metafile.outputs[Object.keys(metafile.outputs).find((o) => o.endsWith('index.mjs'))!]!.inputs);
         result.gzip_bytes = gzipSync(readFileSync(file)).length;
         result.file = file;
+        const asciiFile = join(outDir, name, 'ascii', 'index.mjs');
+        await build({ ...lambdaBuildOptions, ...options, absWorkingDir: repoRoot, charset: undefined, outfile: asciiFile });
+        result.bytes_without_charset = statSync(asciiFile).size;
       } catch (err) {
         result.error = `build failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`;
       }
@@ -141,32 +184,55 @@ export async function measureBundles(repoRoot: string, runs = 5, log: (line: str
     for (const target of lambdaTargets()) {
       const entryPath = join(sourceRoot, target.entry);
       if (!existsSync(entryPath)) {
-        built.push({ name: target.name, kind: target.kind, entry: target.entry, bytes: null, gzip_bytes: null, import_ms_median: null, import_ms_min: null, import_ms_samples: [], size_ratio: null, import_ratio: null, error: 'entry file does not exist' });
+        built.push({ ...emptyResult(target.name, target.kind, target.entry), baselineCpu: [], baselineWall: [], error: 'entry file does not exist' });
         continue;
       }
       await add(target.name, target.kind, target.entry, { entryPoints: [entryPath] });
     }
-    log(`built ${built.filter((b) => b.file).length} bundles; importing each ${runs} times`);
+    const baseline = built[0]!;
+    if (!baseline.file) throw new Error(`the baseline bundle did not build: ${baseline.error}`);
+    log(`built ${built.filter((b) => b.file).length} bundles; importing each ${runs} times, each beside an import of the baseline`);
 
-    // Rounds interleave the bundles so a slow moment of the machine spreads over all of them.
+    // Rounds interleave the bundles so a slow moment of the machine spreads over all of them;
+    // within a round every bundle is paired with a baseline import, alternately before and after it.
     for (let round = 0; round < runs; round++) {
-      for (const b of built) {
+      for (const b of built.slice(1)) {
         if (!b.file || b.error) continue;
-        try { b.import_ms_samples.push(await importTime(b.file)); } catch (err) { b.error = err instanceof Error ? err.message : String(err); }
+        try {
+          let base: ImportSample;
+          let own: ImportSample;
+          if (round % 2 === 0) { base = await importCost(baseline.file); own = await importCost(b.file); }
+          else { own = await importCost(b.file); base = await importCost(baseline.file); }
+          b.import_cpu_ms_samples.push(own.cpu);
+          b.import_ms_samples.push(own.wall);
+          b.baselineCpu.push(base.cpu);
+          b.baselineWall.push(base.wall);
+          baseline.import_cpu_ms_samples.push(base.cpu);
+          baseline.import_ms_samples.push(base.wall);
+        } catch (err) {
+          b.error = err instanceof Error ? err.message : String(err);
+        }
       }
     }
-    const baseline = built[0]!;
-    baseline.import_ms_median = baseline.import_ms_samples.length ? round(median(baseline.import_ms_samples))! : null;
     for (const b of built) {
-      b.import_ms_samples = b.import_ms_samples.map((s) => round(s)!);
+      const cpu = pairedRatio(b.import_cpu_ms_samples, b === baseline ? b.import_cpu_ms_samples : b.baselineCpu);
+      const wall = pairedRatio(b.import_ms_samples, b === baseline ? b.import_ms_samples : b.baselineWall);
+      b.import_cpu_ms_median = b.import_cpu_ms_samples.length ? round(median(b.import_cpu_ms_samples)) : null;
       b.import_ms_median = b.import_ms_samples.length ? round(median(b.import_ms_samples)) : null;
-      b.import_ms_min = b.import_ms_samples.length ? Math.min(...b.import_ms_samples) : null;
+      b.import_ms_min = b.import_ms_samples.length ? round(Math.min(...b.import_ms_samples)) : null;
+      b.import_cpu_ms_samples = b.import_cpu_ms_samples.map((x) => round(x)!);
+      b.import_ms_samples = b.import_ms_samples.map((x) => round(x)!);
       b.size_ratio = b.bytes !== null && baseline.bytes ? ratio(b.bytes, baseline.bytes) : null;
-      b.import_ratio = b.import_ms_median !== null && baseline.import_ms_median ? ratio(b.import_ms_median, baseline.import_ms_median) : null;
-      delete b.file;
+      [b.import_ratio, b.import_ratio_p25, b.import_ratio_p75] = [cpu.median, cpu.p25, cpu.p75];
+      [b.import_wall_ratio, b.import_wall_ratio_p25, b.import_wall_ratio_p75] = [wall.median, wall.p25, wall.p75];
     }
+    const strip = ({ file: _file, baselineCpu: _cpu, baselineWall: _wall, ...rest }: (typeof built)[number]): BundleResult => rest;
     const { banner, ...options } = lambdaBuildOptions;
-    return { options: { ...options, banner: banner ? 'ESM_REQUIRE_BANNER (createRequire)' : undefined, node_options: '--enable-source-maps', runs }, baseline, functions: built.slice(1) };
+    return {
+      options: { ...options, banner: banner ? 'ESM_REQUIRE_BANNER (createRequire)' : undefined, node_options: '--enable-source-maps', runs, measure: 'process.cpuUsage() around import(), fresh process; ratio = median of per-pair ratios to the baseline (p25–p75)' },
+      baseline: strip(baseline),
+      functions: built.slice(1).map(strip),
+    };
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }

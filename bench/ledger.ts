@@ -11,7 +11,7 @@
 import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import type { AccountRecord } from '../functions/src/db/account.js';
 import type { HttpResponseLike } from '../infra/local/apigw.js';
-import { median, percentile, ratio, round, timeMs } from './stats.js';
+import { median, pairedRatio, percentile, ratio, round, timeMs } from './stats.js';
 
 type Call = (method: string, url: string, init?: { token?: string; json?: unknown }) => Promise<HttpResponseLike>;
 
@@ -23,6 +23,8 @@ export interface LedgerBenchResult {
     p99_ms: number | null;
     p50_ratio_to_put_item: number | null;
     p99_ratio_to_put_item: number | null;
+    /** Median and quartiles of per-pair ratios: confirm i / the PutItem sampled right after it. */
+    pair_ratio_to_put_item: { median: number | null; p25: number | null; p75: number | null };
     transact_write_items_per_confirm: number;
     dynamodb_commands_per_confirm: Record<string, number>;
     transaction_actions: number | null;
@@ -32,6 +34,7 @@ export interface LedgerBenchResult {
     large: { journal_lines: number; entries: number; p50_ms: number | null; p99_ms: number | null; accounts: number };
     seeding_s: number;
     ratio_large_to_small_p50: number | null;
+    pair_ratio_large_to_small: { median: number | null; p25: number | null; p75: number | null };
     bar: string;
   };
 }
@@ -67,7 +70,9 @@ export async function measureLedger(opts: {
     let n = 0;
     const put = () =>
       bare.send(new PutItemCommand({ TableName: opts.table, Item: { pk: { S: 'BENCH#put' }, sk: { S: `ITEM#${n++ % 50}` }, value: { N: String(n) } } }));
-    const putSamples = await samples(put, opts.calls, 10);
+    // Warmed here, sampled after each timed confirm below so both see the same moments of the machine.
+    await samples(put, 0, 10);
+    const putSamples: number[] = [];
 
     // ---- confirm an invoice of 20 lines (the draft is created outside the timing)
     const org = ok(await call('POST', '/api/v1/organizations', { token, json: { name: `Bench Ledger ${Date.now().toString(36)}` } }), 'organization') as { id: string };
@@ -102,6 +107,7 @@ export async function measureLedger(opts: {
       const confirmed = ok(value, 'confirm') as { journal_entry_id: string };
       if (i < 5) continue; // warm-up
       confirmSamples.push(ms);
+      putSamples.push((await timeMs(put)).ms);
       const counts: Record<string, number> = {};
       for (const c of seen) counts[c] = (counts[c] ?? 0) + 1;
       commandCounts.push(counts);
@@ -146,6 +152,7 @@ export async function measureLedger(opts: {
         p99_ms: round(percentile(confirmSamples, 99)),
         p50_ratio_to_put_item: ratio(median(confirmSamples), putP50),
         p99_ratio_to_put_item: ratio(percentile(confirmSamples, 99), putP99),
+        pair_ratio_to_put_item: (({ pairs: _pairs, ...r }) => r)(pairedRatio(confirmSamples, putSamples)),
         transact_write_items_per_confirm: transactWrites,
         dynamodb_commands_per_confirm: last,
         transaction_actions: actions,
@@ -155,6 +162,7 @@ export async function measureLedger(opts: {
         large: { journal_lines: large.lines, entries: large.entries, accounts: large.accounts, p50_ms: round(median(largeSamples)), p99_ms: round(percentile(largeSamples, 99)) },
         seeding_s: seedingS,
         ratio_large_to_small_p50: tbRatio,
+        pair_ratio_large_to_small: (({ pairs: _pairs, ...r }) => r)(pairedRatio(largeSamples, smallSamples)),
         bar: 'at most 1.2',
       },
     };

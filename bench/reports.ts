@@ -12,7 +12,7 @@
  */
 import type { HttpResponseLike } from '../infra/local/apigw.js';
 import { seedJournal, type JournalShape } from './ledger.js';
-import { median, percentile, ratio, round, timeMs } from './stats.js';
+import { median, pairedRatio, percentile, ratio, round, timeMs } from './stats.js';
 
 type Call = (method: string, url: string, init?: { token?: string; json?: unknown }) => Promise<HttpResponseLike>;
 
@@ -22,6 +22,7 @@ interface Timed {
   large_p50_ms: number | null;
   large_p99_ms: number | null;
   ratio_large_to_small_p50: number | null;
+  pair_ratio_large_to_small: { median: number | null; p25: number | null; p75: number | null };
 }
 
 export interface ReportsBenchResult {
@@ -73,6 +74,8 @@ export async function measureReports(opts: { call: Call; token: string; calls: n
       large_p50_ms: round(median(largeSamples)),
       large_p99_ms: round(percentile(largeSamples, 99)),
       ratio_large_to_small_p50: ratio(median(largeSamples), median(smallSamples)),
+      /** Per-pair ratios (large i / small i, taken back to back): median and quartiles. */
+      pair_ratio_large_to_small: (({ pairs: _pairs, ...r }) => r)(pairedRatio(largeSamples, smallSamples)),
     };
     log(`${path}: ${small.lines} lines p50 ${result.small_p50_ms} ms, ${large.lines} lines p50 ${result.large_p50_ms} ms, ratio ${result.ratio_large_to_small_p50}`);
     return result;

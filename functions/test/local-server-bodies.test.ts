@@ -10,9 +10,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MAX_UPLOAD_BYTES } from '@daftar/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BankTransaction } from '../src/db/bankTransaction.js';
 import { FileUpload } from '../src/db/fileUpload.js';
+import { systemAccounts } from '../src/ledger/chart.js';
 import { createUser, organizationWithRoles, TEST_PASSWORD } from './fixtures.js';
-import { malformedMultipart, malformedUrlencoded, type MalformedBody } from './malformed-bodies.js';
+import { malformedMultipart, malformedUrlencoded, statementOfSize, type MalformedBody } from './malformed-bodies.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../..');
@@ -138,6 +140,25 @@ describe('the local server under malformed bodies', () => {
       await assertStillServing(c.name);
     }
     expect((await FileUpload.query.byOrganization({ organization_id: org.id }).go()).data).toEqual([]);
+  });
+
+  it('answers a bank statement over MAX_UPLOAD_BYTES with a 413 and a detail, imports nothing, and keeps serving', async () => {
+    const { org, users } = await organizationWithRoles();
+    const { bank: ledgerBank } = await systemAccounts(org.id, ['bank'] as const);
+    const created = await fetch(`http://127.0.0.1:${port}/api/v1/organizations/${org.id}/bank-accounts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${users.admin.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Operating account', bank_name: 'Arab Bank', account_id: ledgerBank.id }),
+    });
+    expect(created.status).toBe(201);
+    const bankId = ((await created.json()) as { id: string }).id;
+    const answer = await post(`/api/v1/organizations/${org.id}/bank-accounts/${bankId}/transactions/import`, statementOfSize(MAX_UPLOAD_BYTES + 1), {
+      Authorization: `Bearer ${users.member.token}`,
+    });
+    expect(answer.status, answer.text).toBe(413);
+    expect(answer.detail).toBe('The file "statement.csv" is larger than 4 MiB, the most a file may have');
+    await assertStillServing('an oversized statement');
+    expect((await BankTransaction.query.byId({ organization_id: org.id, bank_account_id: bankId }).go({ consistent: true })).data).toEqual([]);
   });
 
   it('answers bodies broken at the HTTP level (cut short, bad chunks, endless chunks) with a 4xx and a detail, and survives a client that hangs up', async () => {

@@ -63,3 +63,14 @@ export function malformedUrlencoded(opts: { parsed: boolean; sizeCheckedFirst?: 
     { name: 'urlencoded, of 10 MB', contentType: type, body: Buffer.from(`username=a&password=${'a'.repeat(TEN_MB)}`), status: opts.sizeCheckedFirst === false ? 415 : 413 },
   ];
 }
+
+/**
+ * Well-formed multipart bodies with one `file` part: a real CSV statement padded with spaces at the
+ * end of its last line to exactly `size` bytes. One byte over a route's file limit must be a 413 however
+ * valid the file is; at the limit it is read.
+ */
+export function statementOfSize(size: number): Pick<MalformedBody, 'body' | 'contentType'> {
+  const padding = Math.max(0, size - Buffer.byteLength(CSV));
+  const content = Buffer.concat([Buffer.from(CSV.trimEnd()), Buffer.alloc(padding, ' '), Buffer.from('\n')]);
+  return { contentType: MULTIPART, body: Buffer.concat([file(content), END]) };
+}

@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './roles.js';
+export * from './drafts.js';
 export * as schemas from './schemas/index.js';
 export * as money from './money.js';
 export * as tax from './tax.js';

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { schemas } from '@daftar/shared';
+import * as z from 'zod';
+import * as schemas from '@daftar/shared/schemas/index';
 import * as accounting from '@daftar/shared/schemas/accounting';
 import type { AccountTreeNode } from '@daftar/shared/schemas/accounting';
 import { alsoUnderAccounting } from '../http/accounting-paths.js';
@@ -8,7 +8,7 @@ import { accountBalances, trialBalance } from '../ledger/balances.js';
 import { byCode, ensureChartOfAccounts, loadChart } from '../ledger/chart.js';
 import { organizationSettings } from '../organizations/settings.js';
 import { todayIn } from '../ledger/dates.js';
-import { formatAmount, presentAccount } from '../ledger/present.js';
+import { formatAmount, presentAccount, presentNarrative } from '../ledger/present.js';
 import { createAccount, deleteAccount, getAccount, ledgerCard, summaryByType, updateAccount } from './accounts.js';
 
 const ORG = '/api/v1/organizations/{organization_id}';
@@ -53,7 +53,7 @@ const createAccountRoute = route({
       action: 'account.created',
       entity_type: 'account',
       entity_id: account.id,
-      summary: `Account ${account.code} "${account.name}" created`,
+      narrative: { key: 'audit.account.created', params: { code: account.code, name: account.name } },
       changes: { code: account.code, name: account.name, type: account.type, subtype: account.subtype, parent_id: account.parent_id ?? null },
     });
     return presentAccount(account, undefined, currency);
@@ -130,7 +130,7 @@ const updateAccountRoute = route({
       action: after.is_active === before.is_active ? 'account.updated' : after.is_active ? 'account.activated' : 'account.deactivated',
       entity_type: 'account',
       entity_id: after.id,
-      summary: `Account ${after.code} "${after.name}" updated (${fields.join(', ')})`,
+      narrative: { key: 'audit.account.updated', params: { code: after.code, name: after.name, fields: fields.join(', ') } },
       changes: Object.fromEntries(fields.map((f) => [f, { from: before[f as keyof typeof before] ?? null, to: after[f as keyof typeof after] ?? null }])),
     });
     const balances = await accountBalances(ctx.organizationId!, { accountId: after.id });
@@ -149,7 +149,7 @@ const deleteAccountRoute = route({
       action: 'account.deleted',
       entity_type: 'account',
       entity_id: account.id,
-      summary: `Account ${account.code} "${account.name}" deleted`,
+      narrative: { key: 'audit.account.deleted', params: { code: account.code, name: account.name } },
       changes: { code: account.code, name: account.name, type: account.type },
     });
     return { message: 'Account deleted successfully' };
@@ -180,7 +180,9 @@ const transactionsRoute = route({
         entry_name: posting.entry_name ?? (posting.entry_number ? `JE-${String(posting.entry_number).padStart(6, '0')}` : null),
         date: posting.date,
         memo: posting.memo ?? null,
+        memo_narrative: presentNarrative(posting.memo_narrative),
         description: posting.description ?? null,
+        description_narrative: presentNarrative(posting.description_narrative),
         source_type: posting.source_type,
         source_id: posting.source_id,
         debit: formatAmount(posting.debit, currency),

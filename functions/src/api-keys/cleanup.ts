@@ -44,7 +44,7 @@ async function removeExpiredKey(key: ApiKeyItem, now: Date, actor: AuditActor): 
       action: 'api_key.expired_removed',
       entity_type: 'api_key',
       entity_id: key.id,
-      summary: `Expired API key "${key.name}" (${key.key_prefix}) removed`,
+      narrative: { key: 'audit.api_key.expired_removed', params: { name: key.name, prefix: key.key_prefix } },
       changes: { name: key.name, key_prefix: key.key_prefix, role: key.role, expires_at: key.expires_at, usage_count: key.usage_count, removed_at: now.toISOString() },
     },
   );

@@ -1,4 +1,5 @@
-import { hasRank, schemas, type Role } from '@daftar/shared';
+import { hasRank, type Role } from '@daftar/shared';
+import * as schemas from '@daftar/shared/schemas/index';
 import { createHandler, defineRoutes, route, signedInUser, type RouteContext } from '../http/api.js';
 import { Forbidden, NotFound } from '../platform/errors.js';
 import { ApiKey, type ApiKeyItem } from '../db/apiKey.js';
@@ -55,7 +56,7 @@ export const routes = defineRoutes('api-keys', {
         action: 'api_key.created',
         entity_type: 'api_key',
         entity_id: created.id,
-        summary: `API key "${created.name}" (${prefix}, ${created.role}) created`,
+        narrative: { key: 'audit.api_key.created', params: { name: created.name, prefix, role: created.role } },
         changes: { name: created.name, role: created.role, key_prefix: prefix, expires_at: created.expires_at },
       });
       return { ...created, key };
@@ -105,7 +106,7 @@ export const routes = defineRoutes('api-keys', {
         action: `api_key.${verb}`,
         entity_type: 'api_key',
         entity_id: key.id,
-        summary: `API key "${updated.name}" (${updated.key_prefix}) ${verb}`,
+        narrative: { key: `audit.api_key.${verb}`, params: { name: updated.name, prefix: updated.key_prefix } },
         changes,
       });
       return presentApiKey(updated);
@@ -130,7 +131,7 @@ export const routes = defineRoutes('api-keys', {
         action: 'api_key.deleted',
         entity_type: 'api_key',
         entity_id: key.id,
-        summary: `API key "${removed.name}" (${removed.key_prefix}) deleted`,
+        narrative: { key: 'audit.api_key.deleted', params: { name: removed.name, prefix: removed.key_prefix } },
         changes: { name: removed.name, key_prefix: removed.key_prefix, role: removed.role, usage_count: removed.usage_count },
       });
       return { message: 'API key deleted' };
@@ -149,7 +150,7 @@ export const routes = defineRoutes('api-keys', {
     response: schemas.apiKeyCleanupResult,
     handler: async (ctx) => {
       const deleted = await cleanupExpiredApiKeys(new Date(), ctx.actor());
-      ctx.audit({ action: 'api_key.cleanup', entity_type: 'api_key', summary: `Removed ${deleted} expired API keys`, changes: { deleted } });
+      ctx.audit({ action: 'api_key.cleanup', entity_type: 'api_key', narrative: { key: 'audit.api_key.cleanup', params: { count: deleted } }, changes: { deleted } });
       return { deleted, message: `Removed ${deleted} expired API keys` };
     },
   }),

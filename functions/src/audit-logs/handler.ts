@@ -1,4 +1,5 @@
-import { hasRank, schemas } from '@daftar/shared';
+import { hasRank } from '@daftar/shared';
+import * as schemas from '@daftar/shared/schemas/index';
 import { createHandler, defineRoutes, route } from '../http/api.js';
 import { Forbidden } from '../platform/errors.js';
 import { activitySummary, globalLog, organizationLog, recentActivity } from './log.js';
@@ -57,7 +58,7 @@ export const routes = defineRoutes('audit-logs', {
       ctx.audit({
         action: 'audit_log.cleanup',
         entity_type: 'audit_log',
-        summary: `Deleted ${result.deleted} audit records dated before ${result.cutoff_date}`,
+        narrative: { key: 'audit.audit_log.cleanup', params: { count: result.deleted, cutoff: result.cutoff_date } },
         changes: { ...result },
       });
       return result;

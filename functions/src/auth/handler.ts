@@ -1,14 +1,16 @@
-import { LOGIN_FAILURE_WINDOW_SECONDS, LOGIN_MAX_FAILURES, schemas } from '@daftar/shared';
-import { z } from 'zod';
+import { LOGIN_FAILURE_WINDOW_SECONDS, LOGIN_MAX_FAILURES } from '@daftar/shared';
+import * as schemas from '@daftar/shared/schemas/index';
+import * as z from 'zod';
 import { RevokedToken } from '../db/revokedToken.js';
 import { createHandler, defineRoutes, Reply, route, signedInPrincipal, validate } from '../http/api.js';
 import { BadRequest, Forbidden, NotFound } from '../platform/errors.js';
 import { sendMail } from '../platform/mailer.js';
 import { dummyPasswordHash, verifyPassword } from '../platform/passwords.js';
 import { issueAccessToken } from '../platform/tokens.js';
-import { auditPlatform, findUserByEmail, publicUser } from '../users/accounts.js';
+import { auditPlatform, findUserByEmail, getUser, publicUser } from '../users/accounts.js';
 import { issuePasswordReset, passwordRecoveryEmail, redeemPasswordReset } from './passwordReset.js';
 import { assertSignInAllowed, clearLimit, consumeMailQuota, recordSignInFailure } from './rateLimit.js';
+import { readSignInState, recordSignIn } from './signIn.js';
 
 /**
  * The same answer whether or not the address has an account. The FastAPI template answers 404
@@ -30,7 +32,11 @@ export const routes = defineRoutes('auth', {
     autoAudit: false,
     handler: async (ctx) => {
       const { username: email, password } = ctx.body;
-      const [user] = await Promise.all([findUserByEmail(email), assertSignInAllowed(email, ctx.ip, LOGIN_MAX_FAILURES)]);
+      const state = await readSignInState(email, ctx.ip);
+      assertSignInAllowed(state.byEmail, state.byIp, LOGIN_MAX_FAILURES);
+      const found = state.userId ? await getUser(state.userId) : null;
+      // A guard left behind by an e-mail change names a user who now has another address.
+      const user = found?.email === email ? found : null;
       // An unknown address costs the same scrypt as a known one, so timing does not tell them apart.
       const passwordOk = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
       if (!user || !passwordOk) {
@@ -42,7 +48,10 @@ export const routes = defineRoutes('auth', {
           action: 'user.sign_in_failed',
           entity_type: 'user',
           entity_id: user?.id ?? null,
-          summary: `Failed sign-in for ${email} (${failures} in ${LOGIN_FAILURE_WINDOW_SECONDS / 60} min)${locked ? '; further attempts refused for the rest of the window' : ''}`,
+          narrative: {
+            key: locked ? 'audit.auth.sign_in_failed_locked' : 'audit.auth.sign_in_failed',
+            params: { email, failures, minutes: LOGIN_FAILURE_WINDOW_SECONDS / 60 },
+          },
         });
         throw new BadRequest('Incorrect email or password');
       }
@@ -50,8 +59,12 @@ export const routes = defineRoutes('auth', {
       if (!user.is_verified) throw new Forbidden('Email not verified');
       const [accessToken] = await Promise.all([
         issueAccessToken(user),
-        clearLimit('login-email', email),
-        auditPlatform(ctx, user, { action: 'user.signed_in', entity_type: 'user', entity_id: user.id, summary: `${user.email} signed in` }),
+        recordSignIn(
+          { ...ctx.actor(), organization_id: null, user_id: user.id, user_email: user.email },
+          { action: 'user.signed_in', entity_type: 'user', entity_id: user.id, narrative: { key: 'audit.auth.signed_in', params: { email: user.email } } },
+          // Only an address with failures in its counter has one to clear.
+          state.byEmail ? { email } : null,
+        ),
       ]);
       return { access_token: accessToken, token_type: 'bearer' as const };
     },
@@ -73,7 +86,7 @@ export const routes = defineRoutes('auth', {
       const { user, token } = signedInPrincipal(ctx);
       // Kept until the token would have expired anyway; then DynamoDB's TTL removes it.
       await RevokedToken.put({ jti: token.jti, user_id: user.id, ttl: token.exp }).go();
-      ctx.audit({ action: 'user.signed_out', entity_type: 'user', entity_id: user.id, summary: `${user.email} signed out` });
+      ctx.audit({ action: 'user.signed_out', entity_type: 'user', entity_id: user.id, narrative: { key: 'audit.auth.signed_out', params: { email: user.email } } });
       return { message: 'Successfully logged out' };
     },
   }),
@@ -90,7 +103,7 @@ export const routes = defineRoutes('auth', {
       if (user?.is_active) {
         const token = await issuePasswordReset(user);
         await sendMail(passwordRecoveryEmail(user.email, token));
-        await auditPlatform(ctx, user, { action: 'user.password_recovery_requested', entity_type: 'user', entity_id: user.id, summary: `Password reset link sent to ${user.email}` });
+        await auditPlatform(ctx, user, { action: 'user.password_recovery_requested', entity_type: 'user', entity_id: user.id, narrative: { key: 'audit.auth.password_reset_sent', params: { email: user.email } } });
       }
       return { message: RECOVERY_SENT };
     },
@@ -109,7 +122,7 @@ export const routes = defineRoutes('auth', {
       // The mailbox owner just proved themselves: lift a sign-in lockout on the address.
       await Promise.all([
         clearLimit('login-email', user.email),
-        auditPlatform(ctx, user, { action: 'user.password_reset', entity_type: 'user', entity_id: user.id, summary: `${user.email} reset their password` }),
+        auditPlatform(ctx, user, { action: 'user.password_reset', entity_type: 'user', entity_id: user.id, narrative: { key: 'audit.auth.password_reset', params: { email: user.email } } }),
       ]);
       return { message: 'Password updated successfully' };
     },
@@ -125,7 +138,7 @@ export const routes = defineRoutes('auth', {
       // A working link: the superuser may hand it to the user through another channel.
       const token = await issuePasswordReset(user);
       const mail = passwordRecoveryEmail(user.email, token);
-      ctx.audit({ action: 'user.password_recovery_viewed', entity_type: 'user', entity_id: user.id, summary: `Password reset link for ${user.email} generated for a superuser` });
+      ctx.audit({ action: 'user.password_recovery_viewed', entity_type: 'user', entity_id: user.id, narrative: { key: 'audit.auth.password_reset_viewed', params: { email: user.email } } });
       return new Reply(200, mail.html, { 'content-type': 'text/html; charset=utf-8', 'x-email-subject': encodeURIComponent(mail.subject) });
     },
   }),

@@ -21,11 +21,6 @@ export const SIGNUPS_MAX_PER_IP = 20;
 
 export type RateScope = 'login-email' | 'login-ip' | 'verify-mail' | 'recovery-mail' | 'mail-ip' | 'status-ip' | 'signup-ip' | 'invitation-ip';
 
-export async function peekLimit(scope: RateScope, subject: string): Promise<RateLimitItem | null> {
-  const { data } = await RateLimit.get({ scope, subject }).go({ consistent: true });
-  return data;
-}
-
 /** Seconds until the window ends when `max` hits are used up in it, else null. */
 export function secondsLimited(item: RateLimitItem | null, max: number, now = epochSeconds()): number | null {
   if (!item || item.window_ends <= now || item.hits < max) return null;
@@ -84,10 +79,11 @@ export async function consumeMailQuota(scope: 'verify-mail' | 'recovery-mail', e
   await consume(scope, email, 1, MAIL_COOLDOWN_SECONDS, 'email requests for this address');
 }
 
-/** The sign-in throttle: refuses while the e-mail or the source IP has used up its failures. */
-export async function assertSignInAllowed(email: string, ip: string | null, maxPerEmail: number) {
-  const now = epochSeconds();
-  const [byEmail, byIp] = await Promise.all([peekLimit('login-email', email), ip ? peekLimit('login-ip', ip) : null]);
+/**
+ * The sign-in throttle: refuses while the e-mail or the source IP has used up its failures. Takes
+ * the counters as read (sign-in reads them in the same BatchGetItem as the e-mail guard).
+ */
+export function assertSignInAllowed(byEmail: RateLimitItem | null, byIp: RateLimitItem | null, maxPerEmail: number, now = epochSeconds()) {
   const seconds = Math.max(secondsLimited(byEmail, maxPerEmail, now) ?? 0, secondsLimited(byIp, LOGIN_MAX_FAILURES_PER_IP, now) ?? 0);
   if (seconds > 0) throw new TooManyRequests(`Too many failed sign-in attempts. Try again in ${wait(seconds)}.`, seconds);
 }

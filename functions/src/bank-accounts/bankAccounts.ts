@@ -97,22 +97,23 @@ export async function createBankAccount(organizationId: string, input: BankAccou
   if (opening !== 0) {
     const equity = await systemAccount(organizationId, 'opening_balance_equity');
     const amount = Math.abs(opening);
+    const openingNarrative = { key: 'ledger.bank.opening_balance', params: { account: input.name } } as const;
     postings.push({
       organizationId,
       date: input.opening_balance_date!,
       source: { type: 'opening_balance', id },
       entryId: openingEntryId,
-      memo: `Opening balance of ${input.name}`,
+      memo_narrative: openingNarrative,
       createdBy: actorId,
       lines:
         opening > 0
           ? [
-              { account_id: ledger.id, debit: amount, description: `Opening balance of ${input.name}` },
-              { account_id: equity.id, credit: amount, description: `Opening balance of ${input.name}` },
+              { account_id: ledger.id, debit: amount, narrative: openingNarrative },
+              { account_id: equity.id, credit: amount, narrative: openingNarrative },
             ]
           : [
-              { account_id: equity.id, debit: amount, description: `Opening balance of ${input.name}` },
-              { account_id: ledger.id, credit: amount, description: `Opening balance of ${input.name}` },
+              { account_id: equity.id, debit: amount, narrative: openingNarrative },
+              { account_id: ledger.id, credit: amount, narrative: openingNarrative },
             ],
       issuePath: ['body'],
     });
@@ -220,7 +221,7 @@ export async function deleteBankAccount(organizationId: string, id: string, acto
       organizationId,
       entryId: bank.opening_entry_id,
       date: bank.opening_balance_date!,
-      memo: `Opening balance of ${bank.name} withdrawn: bank account deleted`,
+      memo_narrative: { key: 'ledger.bank.opening_balance_withdrawn', params: { account: bank.name } },
       createdBy: actorId,
     });
     postings.push(reversal.posting);

@@ -1,4 +1,5 @@
-import { MAX_UPLOAD_BYTES, schemas } from '@daftar/shared';
+import { MAX_UPLOAD_BYTES } from '@daftar/shared';
+import * as schemas from '@daftar/shared/schemas/index';
 import * as banking from '@daftar/shared/schemas/banking';
 import { alsoUnderAccounting } from '../http/accounting-paths.js';
 import { createHandler, defineRoutes, route, validate, type RouteContext } from '../http/api.js';
@@ -23,7 +24,8 @@ import { decodeStatement, parseStatement } from './statement.js';
 const ORG = '/api/v1/organizations/{organization_id}';
 
 const bankOf = (ctx: RouteContext<unknown, unknown>) => getBankAccount(ctx.organizationId!, ctx.params.id!);
-const amountText = (bank: BankAccountRecord, minor: number) => `${formatAmount(minor, bank.currency)} ${bank.currency}`;
+/** An amount of the bank's currency as audit narratives take it. */
+const money = (bank: BankAccountRecord, minor: number) => ({ amount: formatAmount(minor, bank.currency), currency: bank.currency });
 
 const listRoute = route({
   access: { org: 'viewer' },
@@ -60,7 +62,9 @@ const createRoute = route({
       action: 'bank_account.created',
       entity_type: 'bank_account',
       entity_id: bank.id,
-      summary: `Bank account "${bank.name}" (${bank.bank_name}) created${bank.opening_entry_id ? `, opening balance ${amountText(bank, bank.opening_balance)} posted` : ''}`,
+      narrative: bank.opening_entry_id
+        ? { key: 'audit.bank_account.created_opening', params: { name: bank.name, bank: bank.bank_name, ...money(bank, bank.opening_balance) } }
+        : { key: 'audit.bank_account.created', params: { name: bank.name, bank: bank.bank_name } },
       changes: { name: bank.name, bank_name: bank.bank_name, iban: bank.iban ?? null, account_id: bank.account_id, opening_balance: formatAmount(bank.opening_balance, bank.currency) },
     });
     return presentBankAccount(ctx.organizationId!, bank);
@@ -86,7 +90,9 @@ const updateRoute = route({
       action: before.is_active === after.is_active ? 'bank_account.updated' : after.is_active ? 'bank_account.activated' : 'bank_account.deactivated',
       entity_type: 'bank_account',
       entity_id: after.id,
-      summary: `Bank account "${after.name}" updated (${fields.join(', ') || 'no change'})`,
+      narrative: fields.length
+        ? { key: 'audit.bank_account.updated', params: { name: after.name, fields: fields.join(', ') } }
+        : { key: 'audit.bank_account.unchanged', params: { name: after.name } },
       changes: Object.fromEntries(fields.map((f) => [f, { from: before[f] ?? null, to: after[f] ?? null }])),
     });
     return presentBankAccount(ctx.organizationId!, after);
@@ -103,7 +109,7 @@ const deleteRoute = route({
       action: 'bank_account.deleted',
       entity_type: 'bank_account',
       entity_id: bank.id,
-      summary: `Bank account "${bank.name}" deleted${bank.opening_entry_id ? ' and its opening balance reversed' : ''}`,
+      narrative: { key: bank.opening_entry_id ? 'audit.bank_account.deleted_reversed' : 'audit.bank_account.deleted', params: { name: bank.name } },
       changes: { name: bank.name, bank_name: bank.bank_name, account_id: bank.account_id },
     });
     return { message: 'Bank account deleted successfully' };
@@ -134,7 +140,7 @@ const addLineRoute = route({
       action: 'bank_transaction.created',
       entity_type: 'bank_transaction',
       entity_id: line.id,
-      summary: `Statement line ${line.date} ${amountText(bank, line.amount)} "${line.description}" added to ${bank.name}`,
+      narrative: { key: 'audit.bank_transaction.created', params: { date: line.date, ...money(bank, line.amount), description: line.description, bank: bank.name } },
       changes: { bank_account_id: bank.id, date: line.date, amount: formatAmount(line.amount, bank.currency), description: line.description },
     });
     return presentLine(line);
@@ -148,7 +154,8 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 async function statementRequest(ctx: RouteContext<unknown, unknown>) {
   const type = (ctx.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type === 'multipart/form-data') {
-    const { value, files } = await parseBody(ctx.event, ctx.headers, 'multipart', MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES);
+    // The statement itself is capped at MAX_UPLOAD_BYTES (413 before any parsing), the body by that plus the framing.
+    const { value, files } = await parseBody(ctx.event, ctx.headers, 'multipart', MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES, MAX_UPLOAD_BYTES);
     const options = validate(banking.bankStatementImportFields, value ?? {}, 'body');
     const file = files.find((f) => f.field === 'file') ?? (files.length === 1 ? files[0] : undefined);
     if (!file) throw new ValidationError([{ loc: ['body', 'file'], msg: 'Attach the statement as a file in the "file" field', type: 'missing' }]);
@@ -182,7 +189,10 @@ const importRoute = route({
       action: 'bank_statement.imported',
       entity_type: 'bank_account',
       entity_id: bank.id,
-      summary: `Statement${request.filename ? ` "${request.filename}"` : ''} imported into ${bank.name}: ${outcome.imported.length} new lines (${amountText(bank, total)}), ${outcome.skipped} already there`,
+      narrative: {
+        key: request.filename ? 'audit.bank_statement.imported_file' : 'audit.bank_statement.imported',
+        params: { file: request.filename, bank: bank.name, imported: outcome.imported.length, ...money(bank, total), skipped: outcome.skipped },
+      },
       changes: { import_batch_id: outcome.batchId, rows: outcome.rows, imported: outcome.imported.length, skipped_duplicates: outcome.skipped },
     });
     return {
@@ -231,7 +241,10 @@ const reconcileRoute = route({
       action: 'bank_transaction.reconciled',
       entity_type: 'bank_transaction',
       entity_id: line.id,
-      summary: `Statement line ${line.date} ${amountText(bank, line.amount)} reconciled with ${after.match_kind === 'created' ? 'new' : 'existing'} journal entry ${after.matched_journal_entry_id}`,
+      narrative: {
+        key: after.match_kind === 'created' ? 'audit.bank_transaction.reconciled_new' : 'audit.bank_transaction.reconciled_existing',
+        params: { date: line.date, ...money(bank, line.amount), entry: after.matched_journal_entry_id },
+      },
       changes: { bank_account_id: bank.id, journal_entry_id: after.matched_journal_entry_id ?? null, payment_id: after.matched_payment_id ?? null, kind: after.match_kind ?? null },
     });
     return presentLine(after);
@@ -251,7 +264,10 @@ const unreconcileRoute = route({
       action: 'bank_transaction.unreconciled',
       entity_type: 'bank_transaction',
       entity_id: line.id,
-      summary: `Statement line ${line.date} ${amountText(bank, line.amount)} unreconciled from journal entry ${line.matched_journal_entry_id}${line.match_kind === 'created' ? ' (entry reversed)' : ''}`,
+      narrative: {
+        key: line.match_kind === 'created' ? 'audit.bank_transaction.unreconciled_reversed' : 'audit.bank_transaction.unreconciled',
+        params: { date: line.date, ...money(bank, line.amount), entry: line.matched_journal_entry_id },
+      },
       changes: { bank_account_id: bank.id, journal_entry_id: line.matched_journal_entry_id ?? null, kind: line.match_kind ?? null },
     });
     return presentLine(after);

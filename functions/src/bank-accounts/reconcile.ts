@@ -22,7 +22,7 @@ import { Conflict, ValidationError } from '../platform/errors.js';
 import { addDays } from '../ledger/dates.js';
 import { entryLabel, reversalOf, systemAccount, type PostingInput, type PostingLine } from '../ledger/posting.js';
 import { postDocument } from '../documents/posting-path.js';
-import { formatAmount } from '../ledger/present.js';
+import { formatAmount, presentNarrative } from '../ledger/present.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
 import { batchGet } from '../db/batch-get.js';
 import { calculateTaxes } from '../taxes/calculate.js';
@@ -131,7 +131,9 @@ export function presentSuggestion(s: MatchSuggestion, currency: string) {
     date: s.posting.date,
     amount: formatAmount(netOf(s.posting), currency),
     memo: s.posting.memo ?? null,
+    memo_narrative: presentNarrative(s.posting.memo_narrative),
     description: s.posting.description ?? null,
+    description_narrative: presentNarrative(s.posting.description_narrative),
     reference: s.entry.reference ?? null,
     source_type: s.posting.source_type,
     source_id: s.posting.source_id,
@@ -293,7 +295,7 @@ async function reconcileWithNewEntry(
     if (taxAmount > 0 && taxSubtype) {
       const taxAccount = await systemAccount(organizationId, taxSubtype);
       net = gross - taxAmount;
-      taxLine = { account_id: taxAccount.id, [moneyOut ? 'debit' : 'credit']: taxAmount, tax_id: tax.id, description: `${tax.name} on ${line.description}`.slice(0, 500) };
+      taxLine = { account_id: taxAccount.id, [moneyOut ? 'debit' : 'credit']: taxAmount, tax_id: tax.id, narrative: { key: 'ledger.bank.tax_on', params: { tax: tax.name, description: line.description } } };
     }
   }
   const description = (create.description || line.description).slice(0, 500);
@@ -312,7 +314,7 @@ async function reconcileWithNewEntry(
           date: line.date,
           source: { type: 'bank_transaction', id: line.id },
           entryId,
-          memo: `Bank statement: ${description}`.slice(0, 1000),
+          memo_narrative: { key: 'ledger.bank.statement', params: { description } },
           reference: line.reference,
           createdBy: actorId,
           lines,
@@ -367,7 +369,7 @@ export async function unreconcile(bank: BankAccountRecord, line: BankTransaction
         organizationId,
         entryId,
         date: reversalDate ?? entry.date,
-        memo: `Reversal of ${entryLabel(entry)}: bank reconciliation undone`,
+        memo_narrative: { key: 'ledger.bank.reconciliation_undone', params: { entry: entryLabel(entry) } },
         createdBy: actorId,
         issuePath: ['query'],
       });

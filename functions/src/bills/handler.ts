@@ -1,4 +1,4 @@
-import { schemas } from '@daftar/shared';
+import * as schemas from '@daftar/shared/schemas/index';
 import * as bills from '@daftar/shared/schemas/bills';
 import { createHandler, defineRoutes, route, validate } from '../http/api.js';
 import { alsoUnderAccounting } from '../http/accounting-paths.js';
@@ -94,7 +94,7 @@ const statusRoute = route({
       action: after.status === 'confirmed' ? 'bill.confirmed' : `bill.${after.status}`,
       entity_type: 'bill',
       entity_id: after.id,
-      summary: `Bill ${after.number ?? `draft ${after.id}`} ${before.status} → ${after.status}`,
+      narrative: { key: 'audit.document.status', params: { kind: 'bill', number: after.number ?? after.id, from: before.status, to: after.status } },
       changes: { status: { from: before.status, to: after.status }, ...(after.journal_entry_id ? { number: after.number, journal_entry_id: after.journal_entry_id } : {}) },
     });
     return presentBill(after);

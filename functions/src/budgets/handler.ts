@@ -1,4 +1,5 @@
-import { hasRank, schemas } from '@daftar/shared';
+import { hasRank } from '@daftar/shared';
+import * as schemas from '@daftar/shared/schemas/index';
 import * as budgets from '@daftar/shared/schemas/budgets';
 import { createHandler, defineRoutes, route, type RouteContext } from '../http/api.js';
 import { actorIdOf } from '../http/principal.js';
@@ -27,7 +28,8 @@ const LINE = `${BUDGET}/lines/{line_id}`;
 
 type Ctx = RouteContext<unknown, unknown>;
 const isAdmin = (ctx: Ctx) => hasRank(ctx.role, 'admin');
-const label = (budget: BudgetRecord) => `"${budget.name}" (${budget.fiscal_year})`;
+/** The budget as audit narratives name it: its name and fiscal year. */
+const named = (budget: BudgetRecord) => ({ name: budget.name, year: budget.fiscal_year });
 
 const listRoute = route({
   access: { org: 'viewer' },
@@ -53,7 +55,7 @@ const createRoute = route({
       action: 'budget.created',
       entity_type: 'budget',
       entity_id: budget.id,
-      summary: `Budget ${label(budget)} created (${budget.status}, ${shown.lines.length} lines)`,
+      narrative: { key: 'audit.budget.created', params: { ...named(budget), status: budget.status, lines: shown.lines.length } },
       changes: { name: budget.name, fiscal_year: shown.fiscal_year, status: budget.status, lines: shown.lines.length },
     });
     return shown;
@@ -79,7 +81,9 @@ const updateRoute = route({
       action: before.status !== after.status ? `budget.${after.status === 'active' ? 'activated' : after.status === 'closed' ? 'closed' : 'set_to_draft'}` : 'budget.updated',
       entity_type: 'budget',
       entity_id: after.id,
-      summary: `Budget ${label(after)} updated${fields.length ? ` (${fields.join(', ')})` : ''}`,
+      narrative: fields.length
+        ? { key: 'audit.budget.updated', params: { ...named(after), fields: fields.join(', ') } }
+        : { key: 'audit.budget.unchanged', params: named(after) },
       changes: Object.fromEntries(fields.map((f) => [f, { from: before[f] ?? null, to: after[f] ?? null }])),
     });
     return presentBudget(after);
@@ -97,7 +101,7 @@ const deleteRoute = route({
       action: 'budget.deleted',
       entity_type: 'budget',
       entity_id: budget.id,
-      summary: `Budget ${label(budget)} deleted (${linesOf(budget).length} lines)`,
+      narrative: { key: 'audit.budget.deleted', params: { ...named(budget), lines: linesOf(budget).length } },
       changes: { name: budget.name, fiscal_year: budget.fiscal_year, status: budget.status },
     });
     return { message: 'Budget deleted successfully' };
@@ -116,7 +120,10 @@ const calculateRoute = route({
       action: 'budget.totals_calculated',
       entity_type: 'budget',
       entity_id: budget.id,
-      summary: `Budget ${label(budget)} totals calculated: income ${shown.totals.income.total}, expense ${shown.totals.expense.total}, net ${shown.totals.net.total}`,
+      narrative: {
+        key: 'audit.budget.totals_calculated',
+        params: { ...named(budget), income: shown.totals.income.total, expense: shown.totals.expense.total, net: shown.totals.net.total },
+      },
       changes: { income: shown.totals.income.total, expense: shown.totals.expense.total, net: shown.totals.net.total },
     });
     return shown;
@@ -155,7 +162,7 @@ const addLineRoute = route({
       action: 'budget.line_added',
       entity_type: 'budget',
       entity_id: budget.id,
-      summary: `Line ${added.account_code} ${added.account_name} (${shown.total}) added to budget ${label(budget)}`,
+      narrative: { key: 'audit.budget.line_added', params: { ...named(budget), code: added.account_code, account: added.account_name, total: shown.total } },
       changes: { line_id: added.id, account_id: added.account_id, total: shown.total },
     });
     return shown;
@@ -184,7 +191,7 @@ const updateLineRoute = route({
       action: 'budget.line_updated',
       entity_type: 'budget',
       entity_id: budget.id,
-      summary: `Line ${line.account_code} ${line.account_name} of budget ${label(budget)} changed (total ${shown.total})`,
+      narrative: { key: 'audit.budget.line_updated', params: { ...named(budget), code: line.account_code, account: line.account_name, total: shown.total } },
       changes: { line_id: line.id, account_id: line.account_id, total: shown.total },
     });
     return shown;
@@ -202,7 +209,7 @@ const removeLineRoute = route({
       action: 'budget.line_removed',
       entity_type: 'budget',
       entity_id: budget.id,
-      summary: `Line ${line.account_code} ${line.account_name} removed from budget ${label(budget)}`,
+      narrative: { key: 'audit.budget.line_removed', params: { ...named(budget), code: line.account_code, account: line.account_name } },
       changes: { line_id: line.id, account_id: line.account_id },
     });
     return { message: 'Budget line deleted successfully' };

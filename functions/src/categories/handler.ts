@@ -1,4 +1,4 @@
-import { schemas } from '@daftar/shared';
+import * as schemas from '@daftar/shared/schemas/index';
 import * as categories from '@daftar/shared/schemas/categories';
 import { alsoUnderAccounting } from '../http/accounting-paths.js';
 import { createHandler, defineRoutes, route } from '../http/api.js';
@@ -67,7 +67,7 @@ const createRoute = route({
       action: 'category.created',
       entity_type: 'category',
       entity_id: category.id,
-      summary: `Category "${category.name}" (${category.category_type}) created${category.parent_id ? ' as a sub-category' : ''}`,
+      narrative: { key: category.parent_id ? 'audit.category.created_sub' : 'audit.category.created', params: { name: category.name, type: category.category_type } },
       changes: { name: category.name, category_type: category.category_type, parent_id: category.parent_id ?? null, account_id: category.account_id ?? null },
     });
     return presentCategory(category);
@@ -98,7 +98,10 @@ const updateRoute = route({
       action: moved ? 'category.moved' : before.is_active === after.is_active ? 'category.updated' : after.is_active ? 'category.activated' : 'category.deactivated',
       entity_type: 'category',
       entity_id: after.id,
-      summary: `Category "${after.name}" ${moved ? `moved ${after.parent_id ? 'under another category' : 'to the top level'}` : 'updated'} (${fields.join(', ')})`,
+      narrative: {
+        key: !moved ? 'audit.category.updated' : after.parent_id ? 'audit.category.moved_under' : 'audit.category.moved_top',
+        params: { name: after.name, fields: fields.join(', ') },
+      },
       changes: Object.fromEntries(fields.map((f) => [f, { from: was[f], to: now[f] }])),
     });
     return now;
@@ -117,7 +120,7 @@ const deleteRoute = route({
         action: 'category.deactivated',
         entity_type: 'category',
         entity_id: category.id,
-        summary: `Category "${category.name}" deactivated instead of deleted (used by ${result.references.join(', ')})`,
+        narrative: { key: 'audit.category.deactivated', params: { name: category.name, references: result.references.join(', ') } },
         changes: { is_active: { from: true, to: false } },
       });
       return { message: `Category is used by ${result.references.join(', ')}; it was deactivated instead of deleted` };
@@ -126,7 +129,7 @@ const deleteRoute = route({
       action: 'category.deleted',
       entity_type: 'category',
       entity_id: category.id,
-      summary: `Category "${category.name}" (${category.category_type}) deleted`,
+      narrative: { key: 'audit.category.deleted', params: { name: category.name, type: category.category_type } },
       changes: { name: category.name, category_type: category.category_type, parent_id: category.parent_id ?? null },
     });
     return { message: 'Category deleted successfully' };

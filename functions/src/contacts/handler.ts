@@ -1,4 +1,4 @@
-import { schemas } from '@daftar/shared';
+import * as schemas from '@daftar/shared/schemas/index';
 import * as contacts from '@daftar/shared/schemas/contacts';
 import { alsoUnderAccounting } from '../http/accounting-paths.js';
 import { createHandler, defineRoutes, route } from '../http/api.js';
@@ -57,7 +57,7 @@ const createRoute = route({
       action: 'contact.created',
       entity_type: 'contact',
       entity_id: contact.id,
-      summary: `Contact "${contact.name}" (${contact.contact_type}) created`,
+      narrative: { key: 'audit.contact.created', params: { name: contact.name, type: contact.contact_type } },
       changes: { name: contact.name, contact_type: contact.contact_type, tax_number: contact.tax_number ?? null, email: contact.email ?? null },
     });
     return presentContact(contact);
@@ -96,7 +96,7 @@ const updateRoute = route({
       action: before.is_active === after.is_active ? 'contact.updated' : after.is_active ? 'contact.activated' : 'contact.deactivated',
       entity_type: 'contact',
       entity_id: after.id,
-      summary: `Contact "${after.name}" updated (${fields.join(', ')})`,
+      narrative: { key: 'audit.contact.updated', params: { name: after.name, fields: fields.join(', ') } },
       changes: Object.fromEntries(fields.map((f) => [f, { from: before_[f], to: after_[f] }])),
     });
     return after_;
@@ -115,7 +115,7 @@ const deleteRoute = route({
         action: 'contact.deactivated',
         entity_type: 'contact',
         entity_id: contact.id,
-        summary: `Contact "${contact.name}" deactivated instead of deleted (used by ${result.references.join(', ')})`,
+        narrative: { key: 'audit.contact.deactivated', params: { name: contact.name, references: result.references.join(', ') } },
         changes: { is_active: { from: true, to: false } },
       });
       return { message: `Contact is used by ${result.references.join(', ')}; it was deactivated instead of deleted` };
@@ -124,7 +124,7 @@ const deleteRoute = route({
       action: 'contact.deleted',
       entity_type: 'contact',
       entity_id: contact.id,
-      summary: `Contact "${contact.name}" deleted`,
+      narrative: { key: 'audit.contact.deleted', params: { name: contact.name } },
       changes: { name: contact.name, contact_type: contact.contact_type, tax_number: contact.tax_number ?? null },
     });
     return { message: 'Contact deleted successfully' };

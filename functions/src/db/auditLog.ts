@@ -1,4 +1,5 @@
-import { Entity, type EntityItem } from 'electrodb';
+import type { EntityItem } from 'electrodb';
+import { Entity } from './entity.js';
 import { entityConfig } from './client.js';
 import { uuidv7 } from '../platform/ids.js';
 import { inEnglish, storedNarrative, type Narrative } from '@daftar/shared/narrative';
@@ -75,15 +76,16 @@ export type AuditLogItem = EntityItem<typeof AuditLog>;
 
 /**
  * What happened, as the code that did it describes it: a narrative (shown in the reader's
- * language) and, stored beside it, its English sentence for API clients and exports. `summary`
- * overrides that sentence only where there is no narrative (the pipeline's generic record).
+ * language, shared/src/narrative.ts); its English sentence is stored beside it as `summary` for
+ * API clients, exports and readers of records older than narratives.
  */
 export type AuditEntry = {
   action: string;
   entity_type: string;
   entity_id?: string | null;
   changes?: Record<string, unknown> | null;
-} & ({ narrative: Narrative; summary?: undefined } | { narrative?: undefined; summary: string });
+  narrative: Narrative;
+};
 
 /** Who did it, and from where. */
 export interface AuditActor {
@@ -119,8 +121,8 @@ export function auditRecord(actor: AuditActor, entry: AuditEntry, now = new Date
     action: entry.action,
     entity_type: entry.entity_type,
     entity_id: entry.entity_id ?? undefined,
-    summary: (entry.narrative ? inEnglish(entry.narrative) : entry.summary!).slice(0, 500),
-    narrative: entry.narrative ? storedNarrative(entry.narrative) : undefined,
+    summary: inEnglish(entry.narrative).slice(0, 500),
+    narrative: storedNarrative(entry.narrative),
     changes: redact(entry.changes),
     ip_address: actor.ip_address ?? undefined,
     user_agent: actor.user_agent?.slice(0, 300) ?? undefined,

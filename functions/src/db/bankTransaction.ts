@@ -1,4 +1,5 @@
-import { Entity, type EntityItem } from 'electrodb';
+import type { EntityItem } from 'electrodb';
+import { Entity } from './entity.js';
 import { BANK_MATCH_KINDS, BANK_TRANSACTION_SOURCES, BANK_TRANSACTION_STATUSES } from '@daftar/shared/schemas/banking';
 import { entityConfig } from './client.js';
 

@@ -1,4 +1,5 @@
-import { Entity, type EntityItem } from 'electrodb';
+import type { EntityItem } from 'electrodb';
+import { Entity } from './entity.js';
 import { BUYER_ID_SCHEMES, CONTACT_TYPES } from '@daftar/shared/schemas/contacts';
 import { entityConfig } from './client.js';
 

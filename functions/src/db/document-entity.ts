@@ -1,4 +1,5 @@
-import { Entity, type Attribute } from 'electrodb';
+import type { Attribute } from 'electrodb';
+import { Entity } from './entity.js';
 import { entityConfig } from './client.js';
 
 /**

@@ -1,4 +1,5 @@
-import { Entity, type EntityItem } from 'electrodb';
+import type { EntityItem } from 'electrodb';
+import { Entity } from './entity.js';
 import { JOFOTARA_PAYMENT_METHODS, JOFOTARA_TRACKS } from '@daftar/shared/jofotara/types';
 import { EINVOICE_BUSINESS_TYPES, EINVOICE_DOCUMENT_TYPES, EINVOICE_SUBMISSION_STATES } from '@daftar/shared/schemas/einvoiceSubmission';
 import { entityConfig } from './client.js';

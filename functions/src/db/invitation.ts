@@ -1,5 +1,7 @@
-import { Entity, type EntityItem } from 'electrodb';
-import { ROLES, schemas } from '@daftar/shared';
+import type { EntityItem } from 'electrodb';
+import { Entity } from './entity.js';
+import { ROLES } from '@daftar/shared';
+import * as schemas from '@daftar/shared/schemas/index';
 import { entityConfig } from './client.js';
 
 /**

@@ -1,4 +1,5 @@
-import { Entity, type EntityItem } from 'electrodb';
+import type { EntityItem } from 'electrodb';
+import { Entity } from './entity.js';
 import { JOURNAL_ENTRY_STATUSES } from '@daftar/shared/schemas/accounting';
 import { entityConfig } from './client.js';
 
@@ -36,6 +37,11 @@ export const JournalEntry = new Entity(
       name: { type: 'string' },
       date: { type: 'string', required: true, readOnly: true },
       memo: { type: 'string' },
+      /**
+       * The memo as a narrative (shared/src/narrative.ts) when the server wrote it, rendered in the
+       * reader's language; `memo` keeps its English. Absent on typed memos and on older entries.
+       */
+      memo_narrative: { type: 'any' },
       reference: { type: 'string' },
       status: { type: JOURNAL_ENTRY_STATUSES, required: true },
       source_type: { type: 'string', required: true, readOnly: true },
@@ -52,6 +58,8 @@ export const JournalEntry = new Entity(
             debit: { type: 'number', required: true },
             credit: { type: 'number', required: true },
             description: { type: 'string' },
+            /** `description` as a narrative when the server wrote it (as `memo_narrative`). */
+            narrative: { type: 'any' },
             contact_id: { type: 'string' },
             tax_id: { type: 'string' },
           },
@@ -119,8 +127,17 @@ export const AccountPosting = new Entity(
       /** The entry's `name` (INV-000001, JE-000004); absent on postings written before names existed. */
       entry_name: { type: 'string' },
       memo: { type: 'string' },
+      memo_narrative: { type: 'any' },
       /** The descriptions of the entry's lines on this account, joined. */
       description: { type: 'string' },
+      /**
+       * `description` as one narrative, stored only when the account's lines have one description
+       * (every posting the server writes: several tax lines on one tax account share theirs) and
+       * the server wrote it. Several different descriptions joined have no single narrative: the
+       * first alone would tell an Arabic reader less than the English shows, so those keep the
+       * English.
+       */
+      description_narrative: { type: 'any' },
       source_type: { type: 'string', required: true },
       source_id: { type: 'string', required: true },
       debit: { type: 'number', required: true },

@@ -1,5 +1,6 @@
-import { Entity, type EntityItem } from 'electrodb';
-import { schemas } from '@daftar/shared';
+import type { EntityItem } from 'electrodb';
+import { Entity } from './entity.js';
+import * as schemas from '@daftar/shared/schemas/index';
 import { entityConfig } from './client.js';
 
 /**

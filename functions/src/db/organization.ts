@@ -1,4 +1,5 @@
-import { Entity, type EntityItem } from 'electrodb';
+import type { EntityItem } from 'electrodb';
+import { Entity } from './entity.js';
 import { entityConfig } from './client.js';
 
 /**
@@ -18,6 +19,8 @@ export const Organization = new Entity(
     attributes: {
       id: { type: 'string', required: true, readOnly: true },
       name: { type: 'string', required: true },
+      /** The business name in Arabic (onboarding, organization settings); printed beside `name`. */
+      name_ar: { type: 'string' },
       legal_name: { type: 'string' },
       tax_number: { type: 'string' },
       /** Recorded by `POST taxes/jordan-gst/setup` (digits, JORDAN.md §2.2). */

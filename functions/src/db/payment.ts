@@ -1,4 +1,5 @@
-import { Entity, type EntityItem } from 'electrodb';
+import type { EntityItem } from 'electrodb';
+import { Entity } from './entity.js';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, PAYMENT_TYPES } from '@daftar/shared/schemas/payments';
 import { entityConfig } from './client.js';
 import { documentEntity } from './document-entity.js';

@@ -1,11 +1,13 @@
-import { Entity, type EntityItem } from 'electrodb';
+import type { EntityItem } from 'electrodb';
+import { Entity } from './entity.js';
 import { entityConfig } from './client.js';
 
 /**
  * A fixed-window counter for throttling: sign-in failures per e-mail and per source IP, mail
  * sends (verification codes, password recovery) per e-mail and per IP. The window opens with the
  * first hit and closes at `window_ends` (epoch seconds); TTL removes the item afterwards.
- * Access: by (scope, subject) — one GetItem to check, one UpdateItem with ADD to count.
+ * Access: by (scope, subject) — read to check (sign-in reads both of its counters in the
+ * BatchGetItem that reads the e-mail guard), one UpdateItem with ADD to count.
  */
 export const RateLimit = new Entity(
   {

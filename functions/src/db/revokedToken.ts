@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { Entity } from './entity.js';
 import { entityConfig } from './client.js';
 
 /** A signed-out access token, kept until it would have expired anyway (TTL). Access: by jti. */

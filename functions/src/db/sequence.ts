@@ -1,6 +1,7 @@
-import { Entity } from 'electrodb';
+import { Entity } from './entity.js';
 import { entityConfig } from './client.js';
 import { onConditionFailed, updateItem, type TransactItem } from './transaction.js';
+import { readItem } from './get-together.js';
 
 /**
  * Number series: INV-000001, BILL-000001, RET-000001, PAY-000001, JE-000001 and, with the till,
@@ -74,7 +75,8 @@ export interface SeriesPosition {
 
 /** Reads where a series stands (strongly consistent: the next number is `last + 1`). */
 export async function readSeries(organizationId: string, series: SeriesRef): Promise<SeriesPosition> {
-  const { data } = await NumberSeries.get({ organization_id: organizationId, series: series.series }).go({ consistent: true, ignoreOwnership: true });
+  // Read together with the posting's other single items (db/get-together.ts): one round trip.
+  const data = await readItem(NumberSeries, { organization_id: organizationId, series: series.series }, { ignoreOwnership: true });
   if (!data) return { organizationId, series, last: 0, stored: 'absent' };
   if (typeof data.last === 'number') return { organizationId, series, last: data.last, stored: 'last' };
   return { organizationId, series, last: data.last_number ?? 0, stored: 'legacy' };

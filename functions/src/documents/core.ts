@@ -13,6 +13,7 @@
  * deleted.
  */
 import { money } from '@daftar/shared';
+import type { Narrative } from '@daftar/shared/narrative';
 import { Contact } from '../db/contact.js';
 import { countMatching, takeRange } from '../db/paging.js';
 import { referenceChanges, type EntityRef } from '../db/reference.js';
@@ -24,6 +25,7 @@ import type { AuditActor, AuditEntry } from '../db/auditLog.js';
 import { postDocument, type IdempotencyClaim } from './posting-path.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
 import { organizationSettings } from '../organizations/settings.js';
+import { systemAccounts } from '../ledger/chart.js';
 import { requireMayDeleteDraft, type DraftDeleter } from './draft-delete.js';
 import { COMMON_TEXT_FIELDS, type DocumentKind, type DocumentRecord, type LineInput, type StoredLine } from './kind.js';
 import { amountText, computeLines, inputOf, presentLine } from './lines.js';
@@ -89,6 +91,18 @@ class DocumentMoved extends Conflict {
 
 const capitalized = (word: string) => word[0]!.toUpperCase() + word.slice(1);
 /** A text field by name: undefined when absent (keep), null when cleared. */
+/**
+ * A posting line's description as a narrative: the document's label, with the words the kind gave
+ * the line ('tax', 'special tax') as the catalogue's own sentence, so an Arabic reader sees them in
+ * Arabic; any other wording stays a value as written.
+ */
+function lineNarrative(noun: DocumentKind<DocumentRecord, StoredLine, LineInput>['noun'], number: string, description: string | null | undefined): Narrative {
+  if (!description) return { key: `ledger.${noun}`, params: { number } };
+  if (description === 'tax') return { key: `ledger.${noun}.tax`, params: { number } };
+  if (description === 'special tax') return { key: `ledger.${noun}.special_tax`, params: { number } };
+  return { key: `ledger.${noun}.line`, params: { number, description } };
+}
+
 const rawText = (source: object, field: string) => (source as Record<string, unknown>)[field] as string | null | undefined;
 const textOf = (source: object, field: string) => rawText(source, field) ?? null;
 
@@ -333,7 +347,9 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
    * double-click or a retried request is harmless, and writes nothing.
    */
   async function confirm(organizationId: string, id: string, actorId: string | null, options: ConfirmOptions<R> = {}): Promise<R> {
-    const document = await get(organizationId, id);
+    // The chart is read beside the document: the posting lines name system accounts and the
+    // validation checks them, both from this one read (ledger/chart.ts `postingChart`).
+    const [document] = await Promise.all([get(organizationId, id), systemAccounts(organizationId, [])]);
     if (wasConfirmed(document)) {
       options.onUnchanged?.();
       return document;
@@ -353,7 +369,7 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
         organizationId,
         series: kind.series,
         build: (number, now) => {
-          const label = `${Noun} ${number}`;
+          const label = { key: `ledger.${noun}`, params: { number } } as const;
           const confirmation = { status: 'confirmed', number: number!, journal_entry_id: entryId, confirmed_at: now, confirmed_by: actorId ?? undefined, version: document.version + 1, updated_at: now };
           return {
             postings: [
@@ -363,13 +379,13 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
                 source: { type: noun, id: document.id },
                 name: number!,
                 entryId,
-                memo: label,
+                memo_narrative: label,
                 reference: number,
                 createdBy: actorId,
                 lines: postingLines
                   // A line discounted to nothing moves no money; the entry leaves it out.
                   .filter((line) => (line.debit ?? 0) > 0 || (line.credit ?? 0) > 0)
-                  .map((line) => ({ ...line, description: line.description ? `${label} ${line.description}` : label })),
+                  .map(({ description, ...line }) => ({ ...line, narrative: lineNarrative(noun, number!, description) })),
                 issuePath: ['body'],
               },
             ],
@@ -404,7 +420,7 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
       action: `${noun}.confirmed`,
       entity_type: noun,
       entity_id: after.id,
-      summary: `${Noun} ${after.number} confirmed and posted: ${amountText(after.gross_total, after.currency)} ${after.currency}`,
+      narrative: { key: `audit.${noun}.confirmed`, params: { number: after.number, total: amountText(after.gross_total, after.currency), currency: after.currency } },
       changes: { status: { from: before.status, to: after.status }, number: after.number, journal_entry_id: after.journal_entry_id },
     };
   }
@@ -477,6 +493,7 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
       amount_paid: text(document.amount_paid ?? 0),
       journal_entry_id: document.journal_entry_id ?? null,
       confirmed_at: document.confirmed_at ?? null,
+      created_by: document.created_by ?? null,
       version: document.version,
       created_at: document.created_at,
       updated_at: document.updated_at,

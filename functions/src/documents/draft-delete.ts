@@ -13,7 +13,7 @@
  * The creator is compared as the draft records it: the actor id (the signed-in user, or the API
  * key that created it — that key, with at least the member role, may delete it again).
  */
-import { hasRank, type Role } from '@daftar/shared';
+import { canDeleteDraft, hasRank, type Role } from '@daftar/shared';
 import { Forbidden } from '../platform/errors.js';
 
 /** The caller: the actor id as drafts record it in `created_by`, and the role in the organization. */
@@ -24,8 +24,8 @@ export interface DraftDeleter {
 
 /** Whether `caller` may delete a draft created by `createdBy`. */
 export function mayDeleteDraft(createdBy: string | null | undefined, caller: DraftDeleter): boolean {
-  if (hasRank(caller.role, 'admin')) return true;
-  return hasRank(caller.role, 'member') && !!createdBy && caller.actorId === createdBy;
+  // The web hides Delete by the same rule, so it lives in shared/ (shared/src/drafts.ts).
+  return canDeleteDraft({ role: caller.role, userId: caller.actorId, createdBy });
 }
 
 /**

@@ -28,12 +28,16 @@ export const routes = defineRoutes('e-invoicing', {
       const change = await updateSettings(organizationId, ctx.body, ctx.principal?.user?.id ?? null);
       const changedFields = Object.keys(change.fields);
       const credentialChanges = Object.entries(change.credentials).map(([field, what]) => `${field} ${what}`);
-      if (change.created || changedFields.length || credentialChanges.length) {
+      const fields = [...changedFields, ...credentialChanges];
+      if (change.created || fields.length) {
         ctx.audit({
           action: change.created ? 'einvoicing.settings_created' : 'einvoicing.settings_updated',
           entity_type: 'einvoicing_settings',
           entity_id: organizationId,
-          summary: `E-invoicing settings ${change.created ? 'created' : 'updated'}: ${[...changedFields, ...credentialChanges].join(', ') || 'no fields'}`,
+          narrative: {
+            key: !change.created ? 'audit.einvoicing.settings_updated' : fields.length ? 'audit.einvoicing.settings_created' : 'audit.einvoicing.settings_created_empty',
+            params: { fields: fields.join(', ') },
+          },
           // Credential values never enter the audit trail, only that they were set or cleared.
           changes: { ...change.fields, ...(credentialChanges.length ? { credentials_changed: credentialChanges } : {}), version: change.after.version },
         });
@@ -59,7 +63,9 @@ export const routes = defineRoutes('e-invoicing', {
         action: 'einvoicing.connection_tested',
         entity_type: 'einvoicing_settings',
         entity_id: ctx.organizationId,
-        summary: result.ok ? 'JoFotara connection check passed (credentials not verified by the portal)' : `JoFotara connection check failed: ${failed.join(', ')}`,
+        narrative: result.ok
+          ? { key: 'audit.einvoicing.connection_passed' }
+          : { key: 'audit.einvoicing.connection_failed', params: { checks: failed.join(', ') } },
         changes: { ok: result.ok, failed_checks: failed, portal_url: result.portal_url },
       });
       return result;

@@ -38,9 +38,10 @@ export class EinvoicingNotConfigured extends Conflict {
 
 /**
  * The settings as stored, each seller field falling back to what the organization's profile says
- * (issue 12: one setup). The tax number, legal (registered) name, income-source sequence
- * and taxpayer track entered in onboarding or the organization profile are JoFotara's seller
- * details unless e-invoicing settings say otherwise, so a new organization's first preview is not
+ * (issue 12: one setup). The tax number, legal (registered) name, Arabic business name,
+ * income-source sequence and taxpayer track entered in onboarding or the organization profile
+ * are JoFotara's seller details unless e-invoicing settings say otherwise, so a new
+ * organization's first preview is not
  * "missing seller_tin, registered_name…". A profile value JoFotara would refuse (a 6-digit tax
  * number) is not carried over: the settings screen then asks for it.
  */
@@ -57,14 +58,18 @@ async function storedSettingsItem(organizationId: string): Promise<EinvoicingSet
 
 const ARABIC = /[\u0600-\u06FF]/;
 
+/** The Arabic business name as JoFotara's registered name, unless the invoice XML could not carry it. */
+const arabicBusinessName = (name: string | undefined) => (name && ARABIC.test(name) && /^[^\p{Cc}]*$/u.test(name) ? name : undefined);
+
 export function withProfileDefaults(organizationId: string, item: EinvoicingSettingsItem | null, organization: OrganizationItem | null): EinvoicingSettingsItem | null {
   if (!organization) return item;
   const valid = <T extends string>(value: string | null | undefined, schema: { safeParse(v: unknown): { success: boolean } }) =>
     value && schema.safeParse(value).success ? (value as T) : undefined;
   const defaults = {
     seller_tin: valid(organization.tax_number, sellerTin),
-    // The legal name is the registered one (the trading name may differ, and JoFotara checks it).
-    registered_name_ar: organization.legal_name && ARABIC.test(organization.legal_name) ? organization.legal_name : undefined,
+    // The legal name is the registered one (the trading name may differ, and JoFotara checks it);
+    // without an Arabic legal name, the Arabic business name from onboarding is the best there is.
+    registered_name_ar: organization.legal_name && ARABIC.test(organization.legal_name) ? organization.legal_name : arabicBusinessName(organization.name_ar),
     registered_name_en: organization.legal_name && !ARABIC.test(organization.legal_name) ? organization.legal_name : undefined,
     income_source_sequence: valid(organization.income_source_sequence, incomeSourceSequence),
     taxpayer_track: valid<NonNullable<EinvoicingSettingsItem['taxpayer_track']>>(organization.taxpayer_track, einvoicingTrack),

@@ -34,12 +34,14 @@ async function submit(ctx: RouteContext<EinvoiceSubmitRequest, unknown>, documen
   const organizationId = ctx.organizationId!;
   const documentId = documentOf(ctx, documentType);
   const { item, resubmission } = await queueSubmission(organizationId, documentType, documentId, ctx.body ?? {}, actorIdOf(ctx.principal));
-  const noun = documentType === 'invoice' ? 'Invoice' : 'Return';
   ctx.audit({
     action: resubmission ? 'einvoice.resubmitted' : 'einvoice.queued',
     entity_type: documentType === 'invoice' ? 'invoice' : 'invoice_return',
     entity_id: documentId,
-    summary: `${noun} ${item.document_number} queued for JoFotara (${item.type_code}/${item.type_name}, ICV ${item.icv})${resubmission ? ', submitted again' : ''}`,
+    narrative: {
+      key: `audit.einvoice.${documentType === 'invoice' ? 'invoice' : 'return'}_${resubmission ? 'resubmitted' : 'queued'}`,
+      params: { number: item.document_number, code: item.type_code, type: item.type_name, icv: item.icv },
+    },
     changes: {
       state: item.state,
       uuid: item.uuid,

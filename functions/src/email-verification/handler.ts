@@ -1,4 +1,4 @@
-import { schemas } from '@daftar/shared';
+import * as schemas from '@daftar/shared/schemas/index';
 import { createHandler, defineRoutes, route, type RouteContext } from '../http/api.js';
 import { BadRequest } from '../platform/errors.js';
 import { consume, consumeMailQuota, MAIL_IP_WINDOW_SECONDS, STATUS_MAX_PER_IP } from '../auth/rateLimit.js';
@@ -21,17 +21,17 @@ async function sendCode(ctx: RouteContext<{ email: string }>) {
   const user = await findUserByEmail(email);
   if (user && user.is_active && !user.is_verified) {
     await issueVerification(user);
-    await auditPlatform(ctx, user, { action: 'user.verification_sent', entity_type: 'user', entity_id: user.id, summary: `Verification code sent to ${user.email}` });
+    await auditPlatform(ctx, user, { action: 'user.verification_sent', entity_type: 'user', entity_id: user.id, narrative: { key: 'audit.user.verification_sent', params: { email: user.email } } });
   }
   return { message: CODE_SENT };
 }
 
-async function verified(ctx: RouteContext<unknown>, record: EmailVerificationItem, how: string) {
+async function verified(ctx: RouteContext<unknown>, record: EmailVerificationItem, how: 'code' | 'link') {
   await auditPlatform(ctx, { id: record.user_id, email: record.email }, {
     action: 'user.email_verified',
     entity_type: 'user',
     entity_id: record.user_id,
-    summary: `${record.email} verified by ${how}`,
+    narrative: { key: how === 'code' ? 'audit.user.verified_by_code' : 'audit.user.verified_by_link', params: { email: record.email } },
   });
   return { message: 'Email verified successfully', email: record.email, is_verified: true as const };
 }

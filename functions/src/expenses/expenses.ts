@@ -444,11 +444,13 @@ export async function approveExpense(organizationId: string, id: string, actor: 
   const creditAccount = expense.reimbursable ? system.accrued_liabilities!.id : expense.paid_from_account_id!;
   const lines: PostingLine[] = [
     { account_id: category.account_id, debit: expense.net_amount, description, contact_id: expense.contact_id },
-    ...(expense.tax_amount > 0 ? [{ account_id: system.vat_input!.id, debit: expense.tax_amount, tax_id: expense.tax_id, description: `${description} — input tax` }] : []),
+    ...(expense.tax_amount > 0
+      ? [{ account_id: system.vat_input!.id, debit: expense.tax_amount, tax_id: expense.tax_id, narrative: { key: 'ledger.expense.input_tax', params: { description } } as const }]
+      : []),
     {
       account_id: creditAccount,
       credit: expense.amount,
-      description: employee ? clip(`Owed to ${employee}`, 500) : description,
+      ...(employee ? { narrative: { key: 'ledger.expense.owed_to', params: { employee: clip(employee, 480) } } as const } : { description }),
       contact_id: expense.reimbursable ? null : expense.contact_id,
     },
   ];
@@ -474,7 +476,9 @@ export async function approveExpense(organizationId: string, id: string, actor: 
           date: expense.date,
           source: { type: 'expense', id: expense.id },
           entryId,
-          memo: clip(employee ? `Expense reimbursable to ${employee}: ${expense.description}` : `Expense: ${expense.description}`, 1000),
+          memo_narrative: employee
+            ? { key: 'ledger.expense.reimbursable', params: { employee: clip(employee, 200), description: clip(expense.description, 760) } }
+            : { key: 'ledger.expense', params: { description: clip(expense.description, 980) } },
           reference: expense.reference,
           createdBy: actor.actorId,
           lines,

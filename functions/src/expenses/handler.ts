@@ -1,4 +1,5 @@
-import { hasRank, schemas } from '@daftar/shared';
+import { hasRank } from '@daftar/shared';
+import * as schemas from '@daftar/shared/schemas/index';
 import * as expenses from '@daftar/shared/schemas/expenses';
 import { createHandler, defineRoutes, route, type RouteContext } from '../http/api.js';
 import { actorIdOf } from '../http/principal.js';
@@ -77,7 +78,7 @@ const createCategoryRoute = route({
       action: 'expense_category.created',
       entity_type: 'expense_category',
       entity_id: category.id,
-      summary: `Expense category "${category.name}" created`,
+      narrative: { key: 'audit.expense_category.created', params: { name: category.name } },
       changes: { name: category.name, account_id: category.account_id, is_active: category.is_active },
     });
     return presentExpenseCategory(category);
@@ -104,7 +105,9 @@ const updateCategoryRoute = route({
       action: 'expense_category.updated',
       entity_type: 'expense_category',
       entity_id: after.id,
-      summary: `Expense category "${after.name}" updated${fields.length ? ` (${fields.join(', ')})` : ''}`,
+      narrative: fields.length
+        ? { key: 'audit.expense_category.updated', params: { name: after.name, fields: fields.join(', ') } }
+        : { key: 'audit.expense_category.unchanged', params: { name: after.name } },
       changes: Object.fromEntries(fields.map((f) => [f, { from: b[f], to: a[f] }])),
     });
     return presentExpenseCategory(after);
@@ -123,7 +126,7 @@ const deleteCategoryRoute = route({
         action: 'expense_category.deactivated',
         entity_type: 'expense_category',
         entity_id: category.id,
-        summary: `Expense category "${category.name}" deactivated instead of deleted (used by ${result.references.join(', ')})`,
+        narrative: { key: 'audit.expense_category.deactivated', params: { name: category.name, references: result.references.join(', ') } },
         changes: { is_active: { from: true, to: false } },
       });
       return { message: `Expense category is used by ${result.references.join(', ')}; it was deactivated instead of deleted` };
@@ -132,7 +135,7 @@ const deleteCategoryRoute = route({
       action: 'expense_category.deleted',
       entity_type: 'expense_category',
       entity_id: category.id,
-      summary: `Expense category "${category.name}" deleted`,
+      narrative: { key: 'audit.expense_category.deleted', params: { name: category.name } },
       changes: { name: category.name, account_id: category.account_id },
     });
     return { message: 'Expense category deleted successfully' };
@@ -190,7 +193,10 @@ const createRoute = route({
       action: 'expense.created',
       entity_type: 'expense',
       entity_id: expense.id,
-      summary: `Draft expense "${expense.description}" filed: ${shown.amount} ${shown.currency}${expense.reimbursable ? ' (reimbursable)' : ''}`,
+      narrative: {
+        key: expense.reimbursable ? 'audit.expense.created_reimbursable' : 'audit.expense.created',
+        params: { description: expense.description, amount: shown.amount, currency: shown.currency },
+      },
       changes: { amount: shown.amount, category_id: expense.category_id, date: expense.date, reimbursable: expense.reimbursable },
     });
     return shown;
@@ -217,7 +223,9 @@ const updateRoute = route({
       action: 'expense.updated',
       entity_type: 'expense',
       entity_id: after.id,
-      summary: `Expense "${after.description}" changed${fields.length ? ` (${fields.join(', ')})` : ''}`,
+      narrative: fields.length
+        ? { key: 'audit.expense.updated', params: { description: after.description, fields: fields.join(', ') } }
+        : { key: 'audit.expense.unchanged', params: { description: after.description } },
       changes: Object.fromEntries(fields.map((f) => [f, { from: b[f] ?? null, to: a[f] ?? null }])),
     });
     return presentExpense(after);
@@ -236,7 +244,10 @@ const deleteRoute = route({
       action: 'expense.deleted',
       entity_type: 'expense',
       entity_id: expense.id,
-      summary: `${expense.status === 'rejected' ? 'Rejected' : 'Draft'} expense "${expense.description}" deleted (${shown.amount} ${shown.currency})`,
+      narrative: {
+        key: expense.status === 'rejected' ? 'audit.expense.rejected_deleted' : 'audit.expense.draft_deleted',
+        params: { description: expense.description, amount: shown.amount, currency: shown.currency },
+      },
       changes: { amount: shown.amount, category_id: expense.category_id, status: expense.status },
     });
     return { message: 'Expense deleted successfully' };
@@ -254,7 +265,7 @@ const submitRoute = route({
       action: 'expense.submitted',
       entity_type: 'expense',
       entity_id: expense.id,
-      summary: `Expense "${expense.description}" submitted for approval`,
+      narrative: { key: 'audit.expense.submitted', params: { description: expense.description } },
       changes: { status: { from: 'draft', to: 'submitted' } },
     });
     return presentExpense(expense);
@@ -278,7 +289,7 @@ const approveRoute = route({
             action: 'expense.approved',
             entity_type: 'expense',
             entity_id: expense.id,
-            summary: `Expense "${expense.description}" approved and posted: ${presentExpense(expense).amount} ${expense.currency}`,
+            narrative: { key: 'audit.expense.approved', params: { description: expense.description, amount: presentExpense(expense).amount, currency: expense.currency } },
             changes: { status: { from: 'submitted', to: 'approved' }, journal_entry_id: expense.journal_entry_id },
           }),
         },
@@ -300,7 +311,7 @@ const rejectRoute = route({
       action: 'expense.rejected',
       entity_type: 'expense',
       entity_id: expense.id,
-      summary: `Expense "${expense.description}" rejected: ${ctx.body.reason}`,
+      narrative: { key: 'audit.expense.rejected', params: { description: expense.description, reason: ctx.body.reason } },
       changes: { status: { from: 'submitted', to: 'rejected' }, reason: ctx.body.reason },
     });
     return presentExpense(expense);

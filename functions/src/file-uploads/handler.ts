@@ -1,4 +1,5 @@
-import { hasRank, MAX_UPLOAD_BYTES, schemas } from '@daftar/shared';
+import { hasRank, MAX_UPLOAD_BYTES } from '@daftar/shared';
+import * as schemas from '@daftar/shared/schemas/index';
 import { createHandler, defineRoutes, route, type RouteContext } from '../http/api.js';
 import { Conflict, Forbidden, NotFound } from '../platform/errors.js';
 import { FileUpload, type FileUploadItem } from '../db/fileUpload.js';
@@ -37,7 +38,7 @@ export const routes = defineRoutes('file-uploads', {
         action: 'file.uploaded',
         entity_type: 'file',
         entity_id: stored.id,
-        summary: `File "${stored.filename}" uploaded (${stored.content_type}, ${stored.size} bytes)`,
+        narrative: { key: 'audit.file.uploaded', params: { filename: stored.filename, content_type: stored.content_type, size: stored.size } },
         changes: { filename: stored.filename, content_type: stored.content_type, size: stored.size, file_type: stored.file_type, tags: stored.tags },
       });
       return presentFile(stored);
@@ -79,7 +80,7 @@ export const routes = defineRoutes('file-uploads', {
         if (isConditionFailure(err)) throw new NotFound('File not found');
         throw err;
       }
-      ctx.audit({ action: 'file.deleted', entity_type: 'file', entity_id: file.id, summary: `File "${file.filename}" deleted`, changes: { filename: file.filename, size: file.size, uploaded_by: file.uploaded_by } });
+      ctx.audit({ action: 'file.deleted', entity_type: 'file', entity_id: file.id, narrative: { key: 'audit.file.deleted', params: { filename: file.filename } }, changes: { filename: file.filename, size: file.size, uploaded_by: file.uploaded_by } });
       return { message: 'File deleted successfully' };
     },
   }),
@@ -114,7 +115,7 @@ export const routes = defineRoutes('file-uploads', {
         action: 'file.updated',
         entity_type: 'file',
         entity_id: before.id,
-        summary: `File "${before.filename}" updated (${fields.join(', ')})`,
+        narrative: { key: 'audit.file.updated', params: { filename: before.filename, fields: fields.join(', ') } },
         changes: Object.fromEntries(fields.map((f) => [f, { from: before[f] ?? null, to: after[f] ?? null }])),
       });
       return presentFile(after);

@@ -111,5 +111,7 @@ describe('request pipeline', () => {
     const { data } = await AuditLog.query.byOrganization({ organization_id: org.id }).go();
     expect(data).toHaveLength(1);
     expect(data[0]).toMatchObject({ user_id: user.id, action: 'items.post', ip_address: '127.0.0.1', entity_type: 'items' });
+    // The generic record names the request as a narrative too, so it reads in the viewer's language.
+    expect(data[0]).toMatchObject({ summary: 'POST /api/v1/items', narrative: { key: 'audit.request', params: { method: 'POST', path: '/api/v1/items' } } });
   });
 });

@@ -2,7 +2,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpCors from '@middy/http-cors';
 import httpSecurityHeaders from '@middy/http-security-headers';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { hasRank, type Role } from '@daftar/shared';
 import { routeTable, type ResourceName, type RouteKey } from '../routes.js';
 import { config } from '../platform/config.js';
@@ -268,7 +268,7 @@ export function createHandler({ resource, defs }: { resource: ResourceName; defs
       if (MUTATING.has(method) && response.statusCode! < 400 && (audits.length || def.autoAudit !== false)) {
         if (!audits.length) {
           const entityId = Object.entries(params).filter(([k]) => k !== 'organization_id').map(([, v]) => v).pop() ?? null;
-          audits.push({ action: `${resource}.${method.toLowerCase()}`, entity_type: resource, entity_id: entityId, summary: `${method} ${compiledRoute.path}` });
+          audits.push({ action: `${resource}.${method.toLowerCase()}`, entity_type: resource, entity_id: entityId, narrative: { key: 'audit.request', params: { method, path: compiledRoute.path } } });
         }
         await Promise.all(audits.map((a) => writeAudit(ctx.actor(), a)));
       }

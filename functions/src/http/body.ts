@@ -19,12 +19,17 @@ function rawBody(event: APIGatewayProxyEventV2): Buffer {
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
 }
 
-/** Parses the request body for a route that declares one. Unknown/oversize input is a 4xx. */
+/**
+ * Parses the request body for a route that declares one. Unknown/oversize input is a 4xx.
+ * `maxBytes` caps the whole body; `maxFileBytes` each file of a multipart body, which a route that
+ * takes files sets to MAX_UPLOAD_BYTES while the body may be larger by the multipart framing.
+ */
 export async function parseBody(
   event: APIGatewayProxyEventV2,
   headers: Record<string, string | undefined>,
   type: BodyType,
   maxBytes = MAX_BODY_BYTES,
+  maxFileBytes = maxBytes,
 ): Promise<ParsedBody> {
   const raw = rawBody(event);
   if (raw.length > maxBytes) throw new PayloadTooLarge(`Request body exceeds ${maxBytes} bytes`);
@@ -32,7 +37,7 @@ export async function parseBody(
 
   if (type === 'multipart') {
     if (contentType !== 'multipart/form-data') throw new UnsupportedMediaType('Content-Type must be multipart/form-data');
-    return parseMultipart(raw, headers['content-type']!, maxBytes);
+    return parseMultipart(raw, headers['content-type']!, maxFileBytes);
   }
   if (raw.length === 0) return { value: undefined, files: [] };
   if (type === 'form') {
@@ -40,7 +45,7 @@ export async function parseBody(
       throw new UnsupportedMediaType('Content-Type must be application/x-www-form-urlencoded');
     }
     if (contentType === 'multipart/form-data') {
-      const parsed = await parseMultipart(raw, headers['content-type']!, maxBytes);
+      const parsed = await parseMultipart(raw, headers['content-type']!, maxFileBytes);
       return parsed;
     }
     return { value: parseUrlEncoded(raw), files: [] };
@@ -62,7 +67,7 @@ export async function parseBody(
  * process (the local server, or a warm Lambda for every request it would serve next). So each
  * file stream's 'error' is listened to, and the promise settles once, on the first problem.
  */
-function parseMultipart(raw: Buffer, contentType: string, maxBytes: number): Promise<ParsedBody> {
+function parseMultipart(raw: Buffer, contentType: string, maxFileBytes: number): Promise<ParsedBody> {
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
     const files: UploadedFile[] = [];
@@ -77,7 +82,8 @@ function parseMultipart(raw: Buffer, contentType: string, maxBytes: number): Pro
     let bb: ReturnType<typeof Busboy>;
     try {
       // Browsers send filenames as raw UTF-8 (Arabic names included); busboy's default is latin1.
-      bb = Busboy({ headers: { 'content-type': contentType }, defParamCharset: 'utf8', limits: { fileSize: maxBytes, files: 5, fields: 50 } });
+      // Busboy reports 'limit' on reaching fileSize, so a file of exactly maxFileBytes needs one more.
+      bb = Busboy({ headers: { 'content-type': contentType }, defParamCharset: 'utf8', limits: { fileSize: maxFileBytes + 1, files: 5, fields: 50 } });
     } catch (err) {
       fail(new UnsupportedMediaType(`Malformed multipart body: ${(err as Error).message}`));
       return;
@@ -90,7 +96,8 @@ function parseMultipart(raw: Buffer, contentType: string, maxBytes: number): Pro
       const chunks: Buffer[] = [];
       // Read to the end whatever happens, so busboy never waits on this stream.
       stream.on('data', (c: Buffer) => { if (!settled) chunks.push(c); });
-      stream.on('limit', () => fail(new PayloadTooLarge(`File exceeds ${maxBytes} bytes`)));
+      // Busboy stops reading the file here, so nothing past the limit is kept or parsed.
+      stream.on('limit', () => fail(new PayloadTooLarge(`The file ${JSON.stringify(info.filename ?? field)} is larger than ${sizeText(maxFileBytes)}, the most a file may have`)));
       // "Unexpected end of file" when the body stops inside this part: busboy reports it as well.
       stream.on('error', malformed);
       stream.on('end', () => files.push({ field, filename: info.filename ?? 'upload', contentType: info.mimeType, content: Buffer.concat(chunks) }));
@@ -110,6 +117,12 @@ function parseMultipart(raw: Buffer, contentType: string, maxBytes: number): Pro
       malformed(err);
     }
   });
+}
+
+/** A byte limit as people read it: "4 MiB" when it is whole mebibytes. */
+function sizeText(bytes: number): string {
+  const mib = bytes / (1024 * 1024);
+  return Number.isInteger(mib) ? `${mib} MiB` : `${bytes} bytes`;
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });

@@ -7,7 +7,7 @@
  * The routes stay thin: call the core, record the audit entry, present the document. Where a kind
  * words a route's OpenAPI summary differently or lets another role call it, `overrides` says so.
  */
-import { schemas } from '@daftar/shared';
+import * as schemas from '@daftar/shared/schemas/index';
 import type { z } from 'zod';
 import type { DocumentCore, DocumentHeaderChange, DocumentInput } from '../documents/core.js';
 import type { DocumentRecord, LineInput, StoredLine } from '../documents/kind.js';
@@ -74,7 +74,7 @@ export function documentRoutes<R extends DocumentRecord, L extends StoredLine, I
         action: `${noun}.created`,
         entity_type: noun,
         entity_id: shown.id,
-        summary: `Draft ${noun} created for ${shown.gross_total} ${shown.currency} (${shown.lines.length} lines)`,
+        narrative: { key: 'audit.document.created', params: { kind: noun, total: shown.gross_total, currency: shown.currency, lines: shown.lines.length } },
         changes: { contact_id: ctx.body.contact_id, gross_total: shown.gross_total, lines: shown.lines.length },
       });
       return shown;
@@ -100,7 +100,7 @@ export function documentRoutes<R extends DocumentRecord, L extends StoredLine, I
         action: `${noun}.updated`,
         entity_type: noun,
         entity_id: after.id,
-        summary: `Draft ${noun} updated (${fields.join(', ')})`,
+        narrative: { key: 'audit.document.updated', params: { kind: noun, fields: fields.join(', ') } },
         changes: Object.fromEntries(fields.map((f) => [f, { from: b[f] ?? null, to: (a as Record<string, unknown>)[f] ?? null }])),
       });
       return a;
@@ -118,7 +118,7 @@ export function documentRoutes<R extends DocumentRecord, L extends StoredLine, I
         action: `${noun}.updated`,
         entity_type: noun,
         entity_id: a.id,
-        summary: `Draft ${noun} replaced with ${a.lines.length} lines, total ${a.gross_total} ${a.currency}`,
+        narrative: { key: 'audit.document.replaced', params: { kind: noun, lines: a.lines.length, total: a.gross_total, currency: a.currency } },
         changes: { gross_total: { from: b.gross_total, to: a.gross_total }, lines: { from: b.lines.length, to: a.lines.length } },
       });
       return a;
@@ -136,7 +136,7 @@ export function documentRoutes<R extends DocumentRecord, L extends StoredLine, I
         action: `${noun}.deleted`,
         entity_type: noun,
         entity_id: shown.id,
-        summary: `Draft ${noun} deleted (${shown.gross_total} ${shown.currency})`,
+        narrative: { key: 'audit.document.deleted', params: { kind: noun, total: shown.gross_total, currency: shown.currency } },
         changes: { contact_id: shown.contact_id, gross_total: shown.gross_total },
       });
       return { message: `${Noun} deleted successfully` };
@@ -170,10 +170,16 @@ export function documentRoutes<R extends DocumentRecord, L extends StoredLine, I
   });
 
   /** The line as the document now shows it, and an audit record of the change. */
-  function lineChanged(ctx: RouteContext<unknown, unknown>, action: string, document: R, lineId: string, summary: (description: string) => string) {
+  function lineChanged(ctx: RouteContext<unknown, unknown>, action: 'line_added' | 'line_updated', document: R, lineId: string) {
     const shown = present(document);
     const line = shown.lines.find((l) => l.id === lineId)!;
-    ctx.audit({ action: `${noun}.${action}`, entity_type: noun, entity_id: document.id, summary: summary(line.description), changes: { line_id: lineId, gross_total: shown.gross_total } });
+    ctx.audit({
+      action: `${noun}.${action}`,
+      entity_type: noun,
+      entity_id: document.id,
+      narrative: { key: `audit.document.${action}`, params: { kind: noun, description: line.description } },
+      changes: { line_id: lineId, gross_total: shown.gross_total },
+    });
     return line;
   }
 
@@ -185,7 +191,7 @@ export function documentRoutes<R extends DocumentRecord, L extends StoredLine, I
     handler: async (ctx) => {
       const { version, line } = withoutVersion(ctx.body);
       const { document, line: added } = await core.addLine(ctx.organizationId!, idOf(ctx), line, version);
-      return lineChanged(ctx, 'line_added', document, added.id, (d) => `Line "${d}" added to a draft ${noun}`);
+      return lineChanged(ctx, 'line_added', document, added.id);
     },
   });
 
@@ -196,7 +202,7 @@ export function documentRoutes<R extends DocumentRecord, L extends StoredLine, I
     handler: async (ctx) => {
       const { version, line } = withoutVersion(ctx.body);
       const { document, line: replaced } = await core.replaceLine(ctx.organizationId!, idOf(ctx), ctx.params.line_item_id!, line, version);
-      return lineChanged(ctx, 'line_updated', document, replaced.id, (d) => `Line "${d}" of a draft ${noun} changed`);
+      return lineChanged(ctx, 'line_updated', document, replaced.id);
     },
   });
 
@@ -210,7 +216,7 @@ export function documentRoutes<R extends DocumentRecord, L extends StoredLine, I
         action: `${noun}.line_removed`,
         entity_type: noun,
         entity_id: document.id,
-        summary: `Line removed from a draft ${noun}`,
+        narrative: { key: 'audit.document.line_removed', params: { kind: noun } },
         changes: { line_id: ctx.params.line_item_id, gross_total: present(document).gross_total },
       });
       return { message: 'Line item deleted successfully' };

@@ -141,7 +141,7 @@ function replay(ctx: RouteContext<unknown, unknown>, guard: IdempotencyGuard, re
     action: 'idempotency.replayed',
     entity_type: record.resource_type ?? 'request',
     entity_id: record.resource_id ?? null,
-    summary: `Repeated ${record.method} answered from its first result (Idempotency-Key), nothing changed`,
+    narrative: { key: 'audit.idempotency.replayed', params: { method: record.method } },
     changes: { idempotency_key: record.key },
   });
   return new Reply(record.response_status, JSON.parse(record.response_body), { 'idempotent-replayed': 'true' });

@@ -1,4 +1,4 @@
-import { schemas } from '@daftar/shared';
+import * as schemas from '@daftar/shared/schemas/index';
 import { createHandler, defineRoutes, route } from '../http/api.js';
 import { writeAudit } from '../http/audit.js';
 import { NotFound } from '../platform/errors.js';
@@ -46,7 +46,7 @@ export const routes = defineRoutes('invitations', {
         action: 'invitation.created',
         entity_type: 'invitation',
         entity_id: invitation.id,
-        summary: `${invitation.email} invited as ${invitation.role}`,
+        narrative: { key: 'audit.invitation.created', params: { email: invitation.email, role: invitation.role } },
         changes: { email: invitation.email, role: invitation.role, expires_at: invitation.expires_at },
       });
       return { ...toInvitationPublic(invitation, org.name), email_sent: emailSent };
@@ -90,7 +90,7 @@ export const routes = defineRoutes('invitations', {
         action: 'invitation.updated',
         entity_type: 'invitation',
         entity_id: after.id,
-        summary: `Invitation of ${after.email} updated`,
+        narrative: { key: 'audit.invitation.updated', params: { email: after.email } },
         changes: { role: { from: before.role, to: after.role }, message: { from: before.message ?? null, to: after.message ?? null } },
       });
       return toInvitationPublic(after, org.name);
@@ -109,7 +109,7 @@ export const routes = defineRoutes('invitations', {
         action: 'invitation.resent',
         entity_type: 'invitation',
         entity_id: invitation.id,
-        summary: `Invitation of ${invitation.email} sent again (valid until ${invitation.expires_at})`,
+        narrative: { key: 'audit.invitation.resent', params: { email: invitation.email, expires_at: invitation.expires_at } },
       });
       return { ...toInvitationPublic(invitation, org.name), email_sent: emailSent };
     },
@@ -126,7 +126,7 @@ export const routes = defineRoutes('invitations', {
         action: 'invitation.cancelled',
         entity_type: 'invitation',
         entity_id: cancelled.id,
-        summary: `Invitation of ${cancelled.email} cancelled`,
+        narrative: { key: 'audit.invitation.cancelled', params: { email: cancelled.email } },
       });
       return toInvitationPublic(cancelled, org.name);
     },
@@ -142,7 +142,7 @@ export const routes = defineRoutes('invitations', {
       ctx.audit({
         action: 'invitation.cleanup',
         entity_type: 'invitation',
-        summary: `${result.expired} expired invitation(s) marked expired`,
+        narrative: { key: 'audit.invitation.cleanup', params: { count: result.expired } },
         changes: result,
       });
       return result;
@@ -162,7 +162,7 @@ export const routes = defineRoutes('invitations', {
         action: 'invitation.accepted',
         entity_type: 'invitation',
         entity_id: invitation.id,
-        summary: `${user.email} joined as ${invitation.role} by invitation`,
+        narrative: { key: 'audit.invitation.accepted', params: { email: user.email, role: invitation.role } },
         changes: { role: invitation.role },
       });
       return {

@@ -1,4 +1,4 @@
-import { schemas } from '@daftar/shared';
+import * as schemas from '@daftar/shared/schemas/index';
 import { getSubmission } from '../e-invoicing/submission.js';
 import { jofotaraInvoiceRoutes, jofotaraReturnRoutes } from '../e-invoicing/submission-routes.js';
 import * as invoices from '@daftar/shared/schemas/invoices';
@@ -22,7 +22,8 @@ const mailing = () => import('./send.js');
 const ORG = '/api/v1/organizations/{organization_id}';
 const INVOICE = `${ORG}/invoices/{invoice_id}`;
 
-const label = (invoice: InvoiceRecord) => invoice.number ?? `draft ${invoice.id}`;
+/** A draft has no number yet; its id names it (the narrative says it is a draft). */
+const numberOf = (invoice: InvoiceRecord) => invoice.number ?? invoice.id;
 
 /** Read, create, edit, delete, confirm and line items: the routes every document kind shares. */
 const documentRoute = documentRoutes({
@@ -85,7 +86,7 @@ const duplicateRoute = route({
       action: 'invoice.duplicated',
       entity_type: 'invoice',
       entity_id: copy.id,
-      summary: `Draft invoice created as a copy of invoice ${ctx.params.invoice_id}`,
+      narrative: { key: 'audit.invoice.duplicated', params: { source: ctx.params.invoice_id } },
       changes: { duplicated_from: ctx.params.invoice_id },
     });
     return presentInvoice(copy);
@@ -103,7 +104,7 @@ const statusRoute = route({
       action: `invoice.${after.status}`,
       entity_type: 'invoice',
       entity_id: after.id,
-      summary: `Invoice ${label(after)} ${before.status} → ${after.status}`,
+      narrative: { key: 'audit.document.status', params: { kind: 'invoice', number: numberOf(after), from: before.status, to: after.status } },
       changes: { status: { from: before.status, to: after.status } },
     });
     return presentInvoice(after);
@@ -131,12 +132,13 @@ const sendRoute = route({
   handler: async (ctx) => {
     const { sendInvoice } = await mailing();
     const { before, after, recipients } = await sendInvoice(ctx.organizationId!, ctx.params.invoice_id!, ctx.body);
-    const copies = recipients.cc.length ? ` (cc ${recipients.cc.join(', ')})` : '';
     ctx.audit({
       action: 'invoice.sent',
       entity_type: 'invoice',
       entity_id: after.id,
-      summary: `Invoice ${label(after)} e-mailed to ${recipients.to}${copies}`,
+      narrative: recipients.cc.length
+        ? { key: 'audit.invoice.sent_cc', params: { number: numberOf(after), to: recipients.to, cc: recipients.cc.join(', ') } }
+        : { key: 'audit.invoice.sent', params: { number: numberOf(after), to: recipients.to } },
       changes: {
         sent_to: { from: before.sent_to ?? null, to: after.sent_to },
         ...(before.status !== after.status ? { status: { from: before.status, to: after.status } } : {}),
@@ -159,7 +161,10 @@ const createReturnRoute = route({
         action: 'invoice.returned',
         entity_type: 'invoice_return',
         entity_id: credit.id,
-        summary: `Credit note ${credit.number} for invoice ${credit.invoice_number}: ${shown.gross_total} ${shown.currency} (${shown.applied_to_invoice} off the balance, ${shown.store_credit} store credit)`,
+        narrative: {
+          key: 'audit.invoice.returned',
+          params: { number: credit.number, invoice: credit.invoice_number, total: shown.gross_total, currency: shown.currency, applied: shown.applied_to_invoice, store_credit: shown.store_credit },
+        },
         changes: {
           invoice_id: credit.invoice_id,
           journal_entry_id: credit.journal_entry_id,

@@ -59,7 +59,8 @@ function addressLines(place: { address?: string; city?: string; governorate?: st
 function seller(organization: OrganizationItem): PrintedParty {
   return {
     heading: { en: 'Seller', ar: 'البائع' },
-    names: distinct([organization.legal_name, organization.name]),
+    // The Arabic business name under the English one, so a reader of either language finds theirs.
+    names: distinct([organization.legal_name, organization.name, organization.name_ar]),
     facts: [
       ...fact('Tax number', 'الرقم الضريبي', organization.tax_number),
       ...fact('Sales tax reg.', 'رقم تسجيل المبيعات', organization.gst_registration_number),

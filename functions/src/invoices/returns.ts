@@ -277,13 +277,14 @@ export async function createInvoiceReturn(organizationId: string, invoiceId: str
     organizationId,
     series: SERIES.creditNote,
     build: (number) => {
-      const memo = `Credit note ${number} for invoice ${invoice.number}`;
+      const params = { number: number!, invoice: invoice.number! };
+      const memo = { key: 'ledger.credit_note', params } as const;
       const candidates: PostingLine[] = [
-        { account_id: accounts.sales_returns.id, debit: totals.net_total, description: memo },
-        ...[...specialByTax].map(([taxId, amount]) => ({ account_id: specialAccount!.id, debit: amount, tax_id: taxId, description: `${memo} special tax` })),
-        ...[...taxByTax].map(([taxId, amount]) => ({ account_id: accounts.vat_output.id, debit: amount, tax_id: taxId, description: `${memo} tax` })),
-        { account_id: accounts.receivable.id, credit: appliedToInvoice, contact_id: invoice.contact_id, description: memo },
-        { account_id: accounts.store_credit.id, credit: storeCredit, contact_id: invoice.contact_id, description: `${memo}: store credit` },
+        { account_id: accounts.sales_returns.id, debit: totals.net_total, narrative: memo },
+        ...[...specialByTax].map(([taxId, amount]) => ({ account_id: specialAccount!.id, debit: amount, tax_id: taxId, narrative: { key: 'ledger.credit_note.special_tax', params } as const })),
+        ...[...taxByTax].map(([taxId, amount]) => ({ account_id: accounts.vat_output.id, debit: amount, tax_id: taxId, narrative: { key: 'ledger.credit_note.tax', params } as const })),
+        { account_id: accounts.receivable.id, credit: appliedToInvoice, contact_id: invoice.contact_id, narrative: memo },
+        { account_id: accounts.store_credit.id, credit: storeCredit, contact_id: invoice.contact_id, narrative: { key: 'ledger.credit_note.store_credit', params } },
       ];
       const credit: InvoiceReturnRecord = {
         organization_id: organizationId,
@@ -315,7 +316,7 @@ export async function createInvoiceReturn(organizationId: string, invoiceId: str
             source: { type: 'credit_note', id },
             name: number!,
             entryId,
-            memo,
+            memo_narrative: memo,
             reference: number,
             createdBy: actorId,
             lines: candidates.filter((line) => (line.debit ?? 0) > 0 || (line.credit ?? 0) > 0),

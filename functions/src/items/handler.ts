@@ -1,4 +1,4 @@
-import { schemas } from '@daftar/shared';
+import * as schemas from '@daftar/shared/schemas/index';
 import { createHandler, defineRoutes, route } from '../http/api.js';
 import { Conflict, NotFound } from '../platform/errors.js';
 import { Item, type ItemRecord } from '../db/item.js';
@@ -35,7 +35,13 @@ export const routes = defineRoutes('items', {
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
       }).go();
-      ctx.audit({ action: 'item.created', entity_type: 'item', entity_id: data.id, summary: `Item "${data.title}" created`, changes: { title: data.title, description: data.description ?? null } });
+      ctx.audit({
+        action: 'item.created',
+        entity_type: 'item',
+        entity_id: data.id,
+        narrative: { key: 'audit.item.created', params: { title: data.title } },
+        changes: { title: data.title, description: data.description ?? null },
+      });
       return presentItem(data);
     },
   }),
@@ -79,7 +85,7 @@ export const routes = defineRoutes('items', {
         action: 'item.updated',
         entity_type: 'item',
         entity_id: before.id,
-        summary: `Item "${after.title}" updated`,
+        narrative: { key: 'audit.item.updated', params: { title: after.title } },
         changes: Object.fromEntries((Object.keys(ctx.body) as (keyof typeof ctx.body)[]).map((f) => [f, { from: before[f] ?? null, to: after[f] ?? null }])),
       });
       return presentItem(after);
@@ -98,7 +104,13 @@ export const routes = defineRoutes('items', {
         if (isConditionFailure(err)) throw new NotFound('Item not found');
         throw err;
       }
-      ctx.audit({ action: 'item.deleted', entity_type: 'item', entity_id: item.id, summary: `Item "${item.title}" deleted`, changes: { title: item.title, owner_id: item.owner_id } });
+      ctx.audit({
+        action: 'item.deleted',
+        entity_type: 'item',
+        entity_id: item.id,
+        narrative: { key: 'audit.item.deleted', params: { title: item.title } },
+        changes: { title: item.title, owner_id: item.owner_id },
+      });
       return { message: 'Item deleted successfully' };
     },
   }),

@@ -1,4 +1,5 @@
-import { hasRank, schemas } from '@daftar/shared';
+import { hasRank } from '@daftar/shared';
+import * as schemas from '@daftar/shared/schemas/index';
 import * as accounting from '@daftar/shared/schemas/accounting';
 import { createHandler, defineRoutes, route } from '../http/api.js';
 import { Forbidden } from '../platform/errors.js';
@@ -8,6 +9,7 @@ import { ensureChartOfAccounts, loadChart } from '../ledger/chart.js';
 import { organizationSettings } from '../organizations/settings.js';
 import { closePeriod, closedThrough, createPeriod, listPeriods, reopenPeriod } from '../ledger/periods.js';
 import { actorIdOf } from '../http/principal.js';
+import type { AuditEntry } from '../http/audit.js';
 import { idempotent } from '../http/idempotency.js';
 import { entryNumberLabel, formatAmount, presentEntry, presentPeriod } from '../ledger/present.js';
 import { verifyLedger } from '../ledger/verify.js';
@@ -21,7 +23,8 @@ async function present(organizationId: string, entries: JournalEntryRecord[]) {
 }
 const presentOne = async (organizationId: string, entry: JournalEntryRecord) => (await present(organizationId, [entry]))[0]!;
 
-const describe = (entry: JournalEntryRecord) => entryNumberLabel(entry) ?? `draft ${entry.id}`;
+/** A posted entry by its number; a draft has none, so its id. */
+const describe = (entry: JournalEntryRecord) => entryNumberLabel(entry) ?? entry.id;
 const totalOf = (entry: JournalEntryRecord) => formatAmount(entry.total, entry.currency);
 
 export const routes = defineRoutes('journal-entries', {
@@ -48,11 +51,13 @@ export const routes = defineRoutes('journal-entries', {
       const organizationId = ctx.organizationId!;
       await ensureChartOfAccounts(organizationId);
       const { currency } = await organizationSettings(organizationId);
-      const created = (entry: JournalEntryRecord) => ({
+      const created = (entry: JournalEntryRecord): AuditEntry => ({
         action: entry.status === 'posted' ? 'journal_entry.posted' : 'journal_entry.created',
         entity_type: 'journal_entry',
         entity_id: entry.id,
-        summary: `Journal entry ${describe(entry)} dated ${entry.date} for ${totalOf(entry)} ${entry.currency} ${entry.status === 'posted' ? 'posted' : 'saved as draft'}`,
+        narrative: entry.status === 'posted'
+          ? { key: 'audit.journal_entry.posted', params: { entry: describe(entry), date: entry.date, total: totalOf(entry), currency: entry.currency } }
+          : { key: 'audit.journal_entry.saved_draft', params: { id: entry.id, date: entry.date, total: totalOf(entry), currency: entry.currency } },
         changes: { date: entry.date, status: entry.status, total: totalOf(entry), lines: entry.lines.length, number: entry.number ?? null },
       });
       // A posted entry's audit record is written in its posting transaction; a draft's after it.
@@ -79,7 +84,7 @@ export const routes = defineRoutes('journal-entries', {
         action: 'journal_entry.deleted',
         entity_type: 'journal_entry',
         entity_id: entry.id,
-        summary: `Draft journal entry dated ${entry.date} for ${totalOf(entry)} ${entry.currency} deleted`,
+        narrative: { key: 'audit.journal_entry.deleted', params: { date: entry.date, total: totalOf(entry), currency: entry.currency } },
         changes: { date: entry.date, total: totalOf(entry), memo: entry.memo ?? null },
       });
       return { message: 'Journal entry deleted successfully' };
@@ -101,7 +106,7 @@ export const routes = defineRoutes('journal-entries', {
               action: 'journal_entry.posted',
               entity_type: 'journal_entry',
               entity_id: posted.id,
-              summary: `Journal entry ${describe(posted)} dated ${posted.date} for ${totalOf(posted)} ${posted.currency} posted`,
+              narrative: { key: 'audit.journal_entry.posted', params: { entry: describe(posted), date: posted.date, total: totalOf(posted), currency: posted.currency } },
               changes: { status: { from: 'draft', to: 'posted' }, number: posted.number ?? null },
             }),
           },
@@ -127,7 +132,7 @@ export const routes = defineRoutes('journal-entries', {
             action: 'journal_entry.reversed',
             entity_type: 'journal_entry',
             entity_id: original!.id,
-            summary: `Journal entry ${describe(original!)} reversed by ${describe(made)} dated ${made.date}`,
+            narrative: { key: 'audit.journal_entry.reversed', params: { entry: describe(original!), reversal: describe(made), date: made.date } },
             changes: { status: { from: 'posted', to: 'reversed' }, reversed_by_entry_id: made.id },
           }),
         },
@@ -158,7 +163,7 @@ export const routes = defineRoutes('journal-entries', {
         action: 'accounting_period.created',
         entity_type: 'accounting_period',
         entity_id: period.id,
-        summary: `Accounting period ${period.name} (${period.start_date} – ${period.end_date}) created`,
+        narrative: { key: 'audit.accounting_period.created', params: { name: period.name, start: period.start_date, end: period.end_date } },
         changes: { name: period.name, start_date: period.start_date, end_date: period.end_date },
       });
       return presentPeriod(period);
@@ -175,7 +180,7 @@ export const routes = defineRoutes('journal-entries', {
         action: 'accounting_period.closed',
         entity_type: 'accounting_period',
         entity_id: period.id,
-        summary: `Accounting period ${period.name} closed; books closed through ${period.end_date}`,
+        narrative: { key: 'audit.accounting_period.closed', params: { name: period.name, end: period.end_date } },
         changes: { status: { from: 'open', to: 'closed' } },
       });
       return presentPeriod(period);
@@ -192,7 +197,7 @@ export const routes = defineRoutes('journal-entries', {
         action: 'accounting_period.reopened',
         entity_type: 'accounting_period',
         entity_id: period.id,
-        summary: `Accounting period ${period.name} reopened`,
+        narrative: { key: 'audit.accounting_period.reopened', params: { name: period.name } },
         changes: { status: { from: 'closed', to: 'open' } },
       });
       return presentPeriod(period);

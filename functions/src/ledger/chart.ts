@@ -8,6 +8,7 @@ import { Account, AccountCode, ChartOfAccounts, type AccountRecord } from '../db
 import { Conflict } from '../platform/errors.js';
 import { logger } from '../platform/logger.js';
 import { organizationSettings } from '../organizations/settings.js';
+import { cachedForCall, knownForCall } from '../platform/call-cache.js';
 import { postTransaction, putItem, type TransactItem } from '../db/transaction.js';
 import { ensureDefaultExpenseCategories } from '../expenses/categories.js';
 
@@ -114,6 +115,20 @@ export async function loadChart(organizationId: string): Promise<AccountRecord[]
   return data;
 }
 
+const chartKey = (organizationId: string) => `chart:${organizationId}`;
+
+/**
+ * The chart as the postings of this call see it: read once per request (a posting looks up its
+ * system accounts by subtype, then validates every account it names — the same accounts), so a
+ * confirmation reads the chart in one Query and its accounts are checked from it
+ * (`chartReadInThisCall`). Accounts created later in the request are not in it; the validation
+ * reads those by key.
+ */
+export const postingChart = (organizationId: string) => cachedForCall(chartKey(organizationId), () => loadChart(organizationId));
+
+/** The chart if this call already read it for posting (see `postingChart`). */
+export const chartReadInThisCall = (organizationId: string) => knownForCall<AccountRecord[]>(chartKey(organizationId));
+
 /**
  * Cash and cash equivalents: cash on hand, bank, and undeposited funds (card and CliQ receipts in
  * transit). Post-dated cheques received are not cash until collected. The accounting dashboard's
@@ -216,7 +231,7 @@ export async function ensureChartOfAccounts(organizationId: string): Promise<voi
  */
 export async function systemAccounts<S extends AccountSubtype>(organizationId: string, subtypes: readonly S[]): Promise<Record<S, AccountRecord>> {
   await ensureChartOfAccounts(organizationId);
-  const chart = (await loadChart(organizationId)).filter((a) => a.is_active).sort(byCode);
+  const chart = (await postingChart(organizationId)).filter((a) => a.is_active).sort(byCode);
   const out = {} as Record<S, AccountRecord>;
   for (const subtype of subtypes) {
     const account = chart.find((a) => a.subtype === subtype && a.is_system) ?? chart.find((a) => a.subtype === subtype);

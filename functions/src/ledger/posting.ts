@@ -63,7 +63,8 @@
  *
  *   const posting = await buildPosting({
  *     organizationId, date: '2025-06-15', createdBy: userId,
- *     source: { type: 'invoice', id: invoice.id }, memo: `Invoice ${invoice.number}`,
+ *     source: { type: 'invoice', id: invoice.id },
+ *     memo_narrative: { key: 'ledger.invoice', params: { number: invoice.number } },
  *     lines: [
  *       { account_id: ar.id, debit: 11_600, contact_id: customerId },
  *       { account_id: sales.id, credit: 10_000 },
@@ -75,11 +76,12 @@
  *     journal_entry_id: posting.entry.id }).where(...).params()), () => new Conflict('Invoice changed'));
  *   await postTransaction([...posting.transactItems, invoiceUpdate]);
  *
- * Voiding a document: `buildReversal({ organizationId, entryId, date, memo, createdBy })` gives the
+ * Voiding a document: `buildReversal({ organizationId, entryId, date, memo_narrative, createdBy })` gives the
  * reversal entry, the original's status change (posted → reversed, linked) and the balance
  * updates, to combine with the document's change the same way.
  */
 import { money } from '@daftar/shared';
+import { inEnglish, storedNarrative, type Narrative } from '@daftar/shared/narrative';
 import {
   JOURNAL_MAX_LINES,
   JOURNAL_SOURCE_TYPES,
@@ -94,6 +96,8 @@ import { LEDGER_LOCK_COPIES, LedgerLock } from '../db/accountingPeriod.js';
 import { AccountPosting, JournalEntry, type JournalEntryRecord } from '../db/journalEntry.js';
 import { SERIES, formatSeriesNumber, readSeries, takeNumbers, type SeriesPosition } from '../db/sequence.js';
 import { readById } from '../db/batch-get.js';
+import { readItem } from '../db/get-together.js';
+import { chartReadInThisCall } from './chart.js';
 import { readOrganization } from '../organizations/settings.js';
 import { uuidv7 } from '../platform/ids.js';
 import { dayOf, monthOf } from './dates.js';
@@ -116,6 +120,11 @@ export interface PostingLine {
   debit?: number | null;
   credit?: number | null;
   description?: string | null;
+  /**
+   * What the server wrote as the line's description, rendered in the reader's language; without
+   * `description` its English is the description. Text a person typed has none.
+   */
+  narrative?: Narrative | null;
   contact_id?: string | null;
   tax_id?: string | null;
 }
@@ -128,6 +137,8 @@ export interface PostingInput {
   /** What produced the entry; `id` defaults to the entry's own id (manual entries). */
   source: { type: JournalSourceType; id?: string };
   memo?: string | null;
+  /** A memo the server writes (as a line's `narrative`); a typed memo has none. */
+  memo_narrative?: Narrative | null;
   reference?: string | null;
   /** User id or API key id of whoever caused the posting. */
   createdBy?: string | null;
@@ -180,8 +191,19 @@ export interface PostingContext {
 
 const amountOf = (value: number | null | undefined) => value ?? 0;
 
-const readAccounts = (organizationId: string, ids: string[]) =>
-  readById<AccountRecord>((keys) => Account.get(keys).go({ consistent: true }), organizationId, ids, { what: 'accounts' });
+/** Longest memo and line description a typed entry may have (shared/src/schemas/accounting.ts); written ones are cut to the same. */
+const MEMO_MAX = 1000;
+const DESCRIPTION_MAX = 500;
+
+/** The accounts by id: from the chart this request already read for posting (ledger/chart.ts), the rest by key. */
+async function readAccounts(organizationId: string, ids: string[]): Promise<Map<string, AccountRecord>> {
+  const chart = await chartReadInThisCall(organizationId)?.catch(() => undefined);
+  const known = new Map((chart ?? []).filter((a) => ids.includes(a.id)).map((a) => [a.id, a]));
+  const missing = ids.filter((id) => !known.has(id));
+  if (!missing.length) return known;
+  const read = await readById<AccountRecord>((keys) => Account.get(keys).go({ consistent: true }), organizationId, missing, { what: 'accounts' });
+  return new Map([...known, ...read]);
+}
 
 /**
  * Checks postings without writing: shape, balance, accounts of this organization and active,
@@ -199,7 +221,7 @@ export async function validatePostings(inputs: readonly PostingInput[], options:
     readAccounts(organizationId, accountIds),
     options.forDraft
       ? Promise.resolve([])
-      : Promise.all([...new Set(shards.map(lockCopyOf))].map((copy) => LedgerLock.get({ organization_id: organizationId, copy }).go({ consistent: true }))),
+      : Promise.all([...new Set(shards.map(lockCopyOf))].map(async (copy) => ({ data: await readItem(LedgerLock, { organization_id: organizationId, copy }) }))),
   ]);
   if (!organization) throw new NotFound('Organization not found');
   const currency = organization.base_currency;
@@ -355,7 +377,8 @@ export function assemblePostings(
       number: journalNumber,
       name: input.name ?? formatSeriesNumber(SERIES.journal.prefix, journalNumber!),
       date: input.date,
-      memo: input.memo ?? undefined,
+      memo: input.memo || (input.memo_narrative ? inEnglish(input.memo_narrative).slice(0, MEMO_MAX) : undefined) || undefined,
+      memo_narrative: input.memo_narrative ? storedNarrative(input.memo_narrative) : undefined,
       reference: input.reference ?? undefined,
       status: 'posted',
       source_type: input.source.type,
@@ -366,7 +389,8 @@ export function assemblePostings(
         account_id: line.account_id,
         debit: amountOf(line.debit),
         credit: amountOf(line.credit),
-        description: line.description ?? undefined,
+        description: line.description || (line.narrative ? inEnglish(line.narrative).slice(0, DESCRIPTION_MAX) : undefined) || undefined,
+        narrative: line.narrative ? storedNarrative(line.narrative) : undefined,
         contact_id: line.contact_id ?? undefined,
         tax_id: line.tax_id ?? undefined,
       })),
@@ -394,12 +418,15 @@ export function assemblePostings(
       items.push(onConditionFailed(putItem(JournalEntry.create(entry).params()), () => new Conflict(`Journal entry ${id} already exists`)));
     }
 
-    const perAccount = new Map<string, { debit: number; credit: number; descriptions: string[] }>();
+    const perAccount = new Map<string, { debit: number; credit: number; descriptions: string[]; narratives: unknown[] }>();
     for (const line of entry.lines) {
-      const card = perAccount.get(line.account_id) ?? { debit: 0, credit: 0, descriptions: [] };
+      const card = perAccount.get(line.account_id) ?? { debit: 0, credit: 0, descriptions: [], narratives: [] };
       card.debit += line.debit;
       card.credit += line.credit;
-      if (line.description && !card.descriptions.includes(line.description)) card.descriptions.push(line.description);
+      if (line.description && !card.descriptions.includes(line.description)) {
+        card.descriptions.push(line.description);
+        card.narratives.push(line.narrative);
+      }
       perAccount.set(line.account_id, card);
     }
     for (const [accountId, card] of perAccount) {
@@ -414,7 +441,10 @@ export function assemblePostings(
               entry_number: entry.number,
               entry_name: entry.name,
               memo: entry.memo,
+              memo_narrative: entry.memo_narrative,
               description: card.descriptions.join('; ').slice(0, 1000) || undefined,
+              // One description, one narrative (db/journalEntry.ts says why joined ones keep the English).
+              description_narrative: card.narratives.length === 1 ? card.narratives[0] : undefined,
               source_type: entry.source_type,
               source_id: entry.source_id,
               debit: card.debit,
@@ -468,7 +498,10 @@ export interface ReversalInput {
   entryId: string;
   /** Date of the reversal entry: in an open period, not before the original's date. */
   date: string;
+  /** A typed memo; without one (and without `memo_narrative`) the reversal says "Reversal of <entry>". */
   memo?: string | null;
+  /** The memo the server writes for the reason it reverses (a voided payment, an undone match). */
+  memo_narrative?: Narrative | null;
   createdBy?: string | null;
   issuePath?: (string | number)[];
 }
@@ -496,11 +529,14 @@ export async function reversalOf(input: ReversalInput): Promise<{ posting: Posti
       debit: line.credit,
       credit: line.debit,
       description: line.description,
+      // Stored narratives are the engine's own (storedNarrative); their keys are the catalogue's.
+      narrative: (line.narrative as Narrative | undefined) ?? null,
       contact_id: line.contact_id,
       tax_id: line.tax_id,
     })),
     source: { type: original.source_type as JournalSourceType, id: original.source_id },
-    memo: input.memo ?? `Reversal of ${label}`,
+    memo: input.memo ?? null,
+    memo_narrative: input.memo ? null : (input.memo_narrative ?? { key: 'ledger.reversal', params: { entry: label } }),
     reference: original.reference,
     createdBy: input.createdBy,
     shard: original.shard,

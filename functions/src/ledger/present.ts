@@ -1,10 +1,28 @@
 /** API shapes of ledger records: amounts as decimal strings at the currency's precision. */
 import { money } from '@daftar/shared';
-import { NORMAL_BALANCE, type AccountPublic, type JournalEntryPublic } from '@daftar/shared/schemas/accounting';
+import { NORMAL_BALANCE, type AccountPublic, type JournalEntryPublic, type NarrativePublic } from '@daftar/shared/schemas/accounting';
 import type { AccountRecord } from '../db/account.js';
 import type { AccountingPeriodRecord } from '../db/accountingPeriod.js';
 import type { JournalEntryRecord } from '../db/journalEntry.js';
 import { normalBalance, type Totals } from './balances.js';
+
+/**
+ * A stored narrative (db/journalEntry.ts `memo_narrative`, a line's `narrative`) as the API answers
+ * it, or null when there is none (typed text, records written before narratives). The attribute
+ * is untyped in the table, so anything else stored there answers null rather than a bad shape.
+ */
+export function presentNarrative(stored: unknown): NarrativePublic | null {
+  if (!stored || typeof stored !== 'object') return null;
+  const { key, params } = stored as { key?: unknown; params?: unknown };
+  if (typeof key !== 'string') return null;
+  const values: Record<string, string | number | null> = {};
+  if (params && typeof params === 'object') {
+    for (const [name, value] of Object.entries(params)) {
+      if (typeof value === 'string' || typeof value === 'number' || value === null) values[name] = value;
+    }
+  }
+  return { key, params: values };
+}
 
 /** Minor units as the API writes money: "12.345" for 12345 fils. */
 export function formatAmount(minor: number, currency: string): string {
@@ -54,6 +72,7 @@ export function presentEntry(entry: JournalEntryRecord, accounts: Map<string, Ac
       debit: formatAmount(line.debit, currency),
       credit: formatAmount(line.credit, currency),
       description: line.description ?? null,
+      narrative: presentNarrative(line.narrative),
       contact_id: line.contact_id ?? null,
       tax_id: line.tax_id ?? null,
     };
@@ -65,6 +84,7 @@ export function presentEntry(entry: JournalEntryRecord, accounts: Map<string, Ac
     entry_number: entryNumberLabel(entry),
     date: entry.date,
     memo: entry.memo ?? null,
+    memo_narrative: presentNarrative(entry.memo_narrative),
     reference: entry.reference ?? null,
     status: entry.status,
     source_type: entry.source_type,

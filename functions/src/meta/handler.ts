@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { API_VERSION } from '@daftar/shared';
 import { createHandler, defineRoutes, Reply, route } from '../http/api.js';
 import { NotFound } from '../platform/errors.js';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The API reference's files (functions/assets/api-docs): the OpenAPI document (`npm run openapi`)

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { API_VERSION } from '@daftar/shared';
 import { routeTable, type ResourceName } from '../routes.js';
 import type { Access, RouteDef } from '../http/api.js';

@@ -1,5 +1,5 @@
-import { schemas } from '@daftar/shared';
-import { z } from 'zod';
+import * as schemas from '@daftar/shared/schemas/index';
+import * as z from 'zod';
 import { createHandler, defineRoutes, route, validate } from '../http/api.js';
 import { writeAudit } from '../http/audit.js';
 import { signedInUser } from '../http/api.js';
@@ -34,7 +34,7 @@ export const routes = defineRoutes('onboarding', {
           action: 'organization.created',
           entity_type: 'organization',
           entity_id: created.id,
-          summary: `Organization "${created.name}" created during onboarding`,
+          narrative: { key: 'audit.organization.created_in_onboarding', params: { name: created.name } },
           changes: { name: created.name, base_currency: created.base_currency },
         });
       }
@@ -42,7 +42,12 @@ export const routes = defineRoutes('onboarding', {
         action: completed ? 'onboarding.step_completed' : 'onboarding.step_saved',
         entity_type: 'onboarding',
         entity_id: step,
-        summary: `Onboarding step ${step} ${completed ? 'completed' : 'saved as draft'}${result.invited?.length ? ` (${result.invited.length} invited)` : ''}`,
+        narrative: {
+          key: completed
+            ? result.invited?.length ? 'audit.onboarding.step_completed_invited' : 'audit.onboarding.step_completed'
+            : result.invited?.length ? 'audit.onboarding.step_saved_invited' : 'audit.onboarding.step_saved',
+          params: { step, invited: result.invited?.length },
+        },
       });
       return progressOf(user, await savedSteps(user.id));
     },
@@ -76,7 +81,7 @@ export const routes = defineRoutes('onboarding', {
     handler: async (ctx) => {
       const user = signedInUser(ctx);
       const status = await completeOnboarding(user);
-      ctx.audit({ action: 'onboarding.completed', entity_type: 'user', entity_id: user.id, summary: `${user.email} completed onboarding` });
+      ctx.audit({ action: 'onboarding.completed', entity_type: 'user', entity_id: user.id, narrative: { key: 'audit.onboarding.completed', params: { email: user.email } } });
       return status;
     },
   }),
@@ -99,7 +104,7 @@ export const routes = defineRoutes('onboarding', {
       const user = signedInUser(ctx);
       const step = stepParam(ctx.params);
       await skipStep(user.id, step);
-      ctx.audit({ action: 'onboarding.step_skipped', entity_type: 'onboarding', entity_id: step, summary: `Onboarding step ${step} skipped` });
+      ctx.audit({ action: 'onboarding.step_skipped', entity_type: 'onboarding', entity_id: step, narrative: { key: 'audit.onboarding.step_skipped', params: { step } } });
       return progressOf(user, await savedSteps(user.id));
     },
   }),

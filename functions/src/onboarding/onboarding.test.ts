@@ -148,6 +148,35 @@ describe('onboarding', () => {
     expect((await call('GET', '/api/v1/users/me', { token: owner.token })).body.onboarding_completed).toBe(false);
   });
 
+  it('keeps the Arabic business name on the organization, and e-invoicing takes it as the Arabic registered name (issue #12)', async () => {
+    // prepare
+    const { token } = await newcomer();
+    const name = `Nour Bakery ${uuidv7().slice(-10)}`;
+
+    // act
+    const latinOnly = await call('POST', `${O}/progress`, { token, json: { step: 'organization_profile', data: { name, name_ar: 'Nour Bakery' } } });
+    const profile = await call('POST', `${O}/progress`, { token, json: { step: 'organization_profile', data: { name, name_ar: '  مخبز النور  ' } } });
+
+    // assess: a name without Arabic letters is refused before anything is created
+    expect(latinOnly.status).toBe(422);
+    expect(latinOnly.body.detail).toEqual([expect.objectContaining({ loc: ['body', 'data', 'name_ar'], msg: 'The Arabic name must contain Arabic letters' })]);
+    expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+    const organizationId = profile.body.organization_id as string;
+    expect((await Organization.get({ id: organizationId }).go()).data).toMatchObject({ name, name_ar: 'مخبز النور' });
+    const shown = await call('GET', `/api/v1/organizations/${organizationId}`, { token });
+    expect(shown.body).toMatchObject({ name, name_ar: 'مخبز النور', legal_name: null });
+    const settings = await call('GET', `/api/v1/organizations/${organizationId}/e-invoicing/settings`, { token });
+    expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+    expect(settings.body).toMatchObject({ registered_name_ar: 'مخبز النور', registered_name_en: null });
+    expect(settings.body.missing_fields).not.toContain('registered_name');
+
+    // a blank field clears it, and the settings no longer have an Arabic name to offer
+    const cleared = await call('PUT', `/api/v1/organizations/${organizationId}`, { token, json: { name_ar: ' ' } });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(cleared.body.name_ar).toBeNull();
+    expect((await call('GET', `/api/v1/organizations/${organizationId}/e-invoicing/settings`, { token })).body.missing_fields).toContain('registered_name');
+  });
+
   it('needs a signed-in user', async () => {
     expect((await call('GET', `${O}/status`)).status).toBe(401);
   });

@@ -1,4 +1,5 @@
-import { hasRank, schemas } from '@daftar/shared';
+import { hasRank } from '@daftar/shared';
+import * as schemas from '@daftar/shared/schemas/index';
 import type { z } from 'zod';
 import { OnboardingProgress, type OnboardingProgressItem } from '../db/onboardingProgress.js';
 import type { OrganizationItem } from '../db/organization.js';

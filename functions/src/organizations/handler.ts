@@ -1,4 +1,4 @@
-import { schemas } from '@daftar/shared';
+import * as schemas from '@daftar/shared/schemas/index';
 import { createHandler, defineRoutes, route } from '../http/api.js';
 import { writeAudit } from '../http/audit.js';
 import { Forbidden, NotFound } from '../platform/errors.js';
@@ -51,7 +51,7 @@ export const routes = defineRoutes('organizations', {
         action: 'organization.created',
         entity_type: 'organization',
         entity_id: org.id,
-        summary: `Organization "${org.name}" created`,
+        narrative: { key: 'audit.organization.created', params: { name: org.name } },
         changes: { name: org.name, base_currency: org.base_currency },
       });
       return toOrganizationPublic(org, 'owner');
@@ -78,7 +78,9 @@ export const routes = defineRoutes('organizations', {
         action: 'organization.updated',
         entity_type: 'organization',
         entity_id: after.id,
-        summary: before.name !== after.name ? `Organization renamed from "${before.name}" to "${after.name}"` : `Organization "${after.name}" updated (${changed.join(', ')})`,
+        narrative: before.name !== after.name
+          ? { key: 'audit.organization.renamed', params: { from: before.name, to: after.name } }
+          : { key: 'audit.organization.updated', params: { name: after.name, fields: changed.join(', ') } },
         changes: Object.fromEntries(changed.map((k) => [k, { from: (before as Record<string, unknown>)[k] ?? null, to: (after as Record<string, unknown>)[k] ?? null }])),
       });
       return toOrganizationPublic(after, ctx.principal?.membership?.role ?? null);
@@ -100,7 +102,7 @@ export const routes = defineRoutes('organizations', {
         action: 'organization.deleted',
         entity_type: 'organization',
         entity_id: ctx.organizationId,
-        summary: `Organization "${org?.name ?? ctx.organizationId}" deleted`,
+        narrative: { key: 'audit.organization.deleted', params: { name: org?.name ?? ctx.organizationId } },
       });
       return message('Organization deleted successfully');
     },
@@ -137,7 +139,7 @@ export const routes = defineRoutes('organizations', {
         action: 'member.added',
         entity_type: 'membership',
         entity_id: member.user_id,
-        summary: `${member.email} added as ${member.role}`,
+        narrative: { key: 'audit.member.added', params: { email: member.email, role: member.role } },
         changes: { user_id: member.user_id, role: member.role },
       });
       return member;
@@ -157,7 +159,7 @@ export const routes = defineRoutes('organizations', {
         action: 'member.role_changed',
         entity_type: 'membership',
         entity_id: membership.user_id,
-        summary: `${user?.email ?? membership.user_id} is now ${membership.role}`,
+        narrative: { key: 'audit.member.role_changed', params: { email: user?.email ?? membership.user_id, role: membership.role } },
         changes: { role: membership.role },
       });
       return toMemberPublic(membership, user);
@@ -175,7 +177,7 @@ export const routes = defineRoutes('organizations', {
         action: 'member.removed',
         entity_type: 'membership',
         entity_id: removed.user_id,
-        summary: `Member ${removed.user_id} (${removed.role}) removed`,
+        narrative: { key: 'audit.member.removed', params: { user: removed.user_id, role: removed.role } },
         changes: { role: removed.role },
       });
       return message('Member removed successfully');
@@ -195,7 +197,7 @@ export const routes = defineRoutes('organizations', {
         action: 'member.left',
         entity_type: 'membership',
         entity_id: user.id,
-        summary: `${user.email} (${left.role}) left the organization`,
+        narrative: { key: 'audit.member.left', params: { email: user.email, role: left.role } },
       });
       return message('You have left the organization');
     },

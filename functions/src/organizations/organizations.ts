@@ -18,7 +18,7 @@ const CHANGED_BY_SOMEONE_ELSE = 'The organization was changed by someone else; r
 
 /** Profile fields a caller may set; everything else on the item is kept by the system. */
 const PROFILE_FIELDS = [
-  'name', 'legal_name', 'tax_number', 'income_source_sequence', 'taxpayer_track', 'commercial_registration', 'phone',
+  'name', 'name_ar', 'legal_name', 'tax_number', 'income_source_sequence', 'taxpayer_track', 'commercial_registration', 'phone',
   'email', 'address', 'city', 'governorate', 'postal_code', 'base_currency', 'fiscal_year_start_month', 'timezone',
   'description',
 ] as const;
@@ -28,6 +28,7 @@ export function toOrganizationPublic(org: OrganizationItem, role: Role | null | 
   return {
     id: org.id,
     name: org.name,
+    name_ar: org.name_ar ?? null,
     legal_name: org.legal_name ?? null,
     tax_number: org.tax_number ?? null,
     income_source_sequence: org.income_source_sequence ?? null,

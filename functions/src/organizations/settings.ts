@@ -8,6 +8,7 @@
 import { Organization, type OrganizationItem } from '../db/organization.js';
 import { cachedForCall, forgetForCall } from '../platform/call-cache.js';
 import { NotFound } from '../platform/errors.js';
+import { readItem } from '../db/get-together.js';
 
 export interface OrganizationSettings {
   /** The currency of the books (`base_currency`): documents, payments and reports are kept in it. */
@@ -23,7 +24,7 @@ const keyOf = (organizationId: string) => `organization:${organizationId}`;
 /** The organization (404 when there is none), read once per call. */
 export function readOrganization(organizationId: string): Promise<OrganizationItem> {
   return cachedForCall(keyOf(organizationId), async () => {
-    const { data } = await Organization.get({ id: organizationId }).go({ consistent: true });
+    const data = await readItem(Organization, { id: organizationId });
     if (!data) throw new NotFound('Organization not found');
     return data;
   });

@@ -7,17 +7,32 @@ import type { PaymentRecord } from '../db/payment.js';
 import type { RecordedPayment } from './payments.js';
 import { presentPayment } from './payments.js';
 
+/**
+ * The settled documents are labelled "Invoice INV-000001"; the narrative names the kind in the
+ * reader's language, so it takes only the number (the label's last word).
+ */
+const documentNumber = (label: string) => label.slice(label.lastIndexOf(' ') + 1);
+
 export function paymentRecordedAudit({ payment, shown, documents }: RecordedPayment): AuditEntry {
   const direction = payment.payment_type === 'received' ? 'received' : 'sent';
-  const settles = documents.length ? `, settling ${documents.join(', ')}` : '';
-  const credit = payment.amount > payment.allocated_amount
-    ? `; ${shown.unallocated_amount} kept as ${payment.payment_type === 'received' ? 'customer credit' : 'supplier advance'}`
-    : '';
+  const kept = payment.amount > payment.allocated_amount;
+  // A payment settles documents, keeps credit, or both; each case is its own sentence.
+  const shape = !documents.length ? '_unallocated' : kept ? '_partly' : '';
   return {
     action: `payment.${direction}`,
     entity_type: 'payment',
     entity_id: payment.id,
-    summary: `Payment ${payment.number} ${direction}: ${shown.amount} ${shown.currency} by ${payment.payment_method}${settles}${credit}`,
+    narrative: {
+      key: `audit.payment.${direction}${shape}`,
+      params: {
+        number: payment.number,
+        amount: shown.amount,
+        currency: shown.currency,
+        method: payment.payment_method,
+        documents: documents.map(documentNumber).join(', '),
+        unallocated: shown.unallocated_amount,
+      },
+    },
     changes: {
       number: payment.number,
       contact_id: payment.contact_id,
@@ -35,7 +50,7 @@ export function paymentVoidedAudit(voided: PaymentRecord): AuditEntry {
     action: 'payment.voided',
     entity_type: 'payment',
     entity_id: voided.id,
-    summary: `Payment ${voided.number} voided (${shown.amount} ${shown.currency}); its allocations were undone`,
+    narrative: { key: 'audit.payment.voided', params: { number: voided.number, amount: shown.amount, currency: shown.currency } },
     changes: { status: { from: 'posted', to: 'void' }, reversal_entry_id: voided.reversal_entry_id, allocations: shown.allocations },
   };
 }

@@ -3,7 +3,7 @@
  * `POST/GET bills/{bill_id}/payments` (the bills resource mounts these two objects, also under
  * `accounting/`). They read `ctx.params.bill_id`.
  */
-import { schemas } from '@daftar/shared';
+import * as schemas from '@daftar/shared/schemas/index';
 import * as payments from '@daftar/shared/schemas/payments';
 import { route } from '../http/api.js';
 import { idempotent } from '../http/idempotency.js';

@@ -1,4 +1,4 @@
-import { schemas } from '@daftar/shared';
+import * as schemas from '@daftar/shared/schemas/index';
 import * as payments from '@daftar/shared/schemas/payments';
 import { createHandler, defineRoutes, route } from '../http/api.js';
 import { idempotent } from '../http/idempotency.js';
@@ -81,7 +81,9 @@ const updateRoute = route({
       action: 'payment.updated',
       entity_type: 'payment',
       entity_id: after.id,
-      summary: `Payment ${after.number}: ${Object.keys(changes).join(', ') || 'nothing'} changed`,
+      narrative: Object.keys(changes).length
+        ? { key: 'audit.payment.updated', params: { number: after.number, fields: Object.keys(changes).join(', ') } }
+        : { key: 'audit.payment.unchanged', params: { number: after.number } },
       changes,
     });
     return presentPayment(after);

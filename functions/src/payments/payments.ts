@@ -11,6 +11,7 @@
  * contact and cash/bank account (db/reference.ts) are written with it and kept after a void.
  */
 import { money } from '@daftar/shared';
+import type { Narrative } from '@daftar/shared/narrative';
 import type { AccountSubtype } from '@daftar/shared/schemas/accounting';
 import type {
   PaymentAllocationInput,
@@ -110,6 +111,23 @@ interface Settlement {
   allocation: StoredPaymentAllocation;
   transactItem: TransactItem;
   label: string;
+  /** The document's number (INV-000001), for the posting's narrative. */
+  number: string;
+}
+
+/**
+ * The receivable (payable) line's description: the documents it settles. Several keep their
+ * English list as it always read ("Invoice INV-000001, Invoice INV-000002") beside a narrative
+ * that names them once ("Invoices INV-000001, INV-000002"), since a template cannot repeat the word.
+ */
+function settledNarrative(type: PaymentType, settlements: Settlement[]): { narrative: Narrative; description?: string } | null {
+  if (!settlements.length) return null;
+  const noun = type === 'received' ? 'invoice' : 'bill';
+  if (settlements.length === 1) return { narrative: { key: `ledger.${noun}`, params: { number: settlements[0]!.number } } };
+  return {
+    narrative: { key: type === 'received' ? 'ledger.payment.invoices' : 'ledger.payment.bills', params: { numbers: settlements.map((s) => s.number).join(', ') } },
+    description: settlements.map((s) => s.label).join(', '),
+  };
 }
 
 function documentId(allocation: PaymentAllocationInput) {
@@ -184,6 +202,7 @@ async function settleDocuments(
         allocation: { document_type: 'invoice', document_id: invoice.id, amount },
         transactItem: invoiceSettlementItem(invoice, (invoice.amount_paid ?? 0) + amount, now),
         label,
+        number: invoice.number ?? 'draft',
       });
     });
   } else {
@@ -205,6 +224,7 @@ async function settleDocuments(
         allocation: { document_type: 'bill', document_id: bill.id, amount },
         transactItem: billSettlementItem(bill, (bill.amount_paid ?? 0) + amount, now),
         label,
+        number: bill.number ?? 'draft',
       });
     });
   }
@@ -287,19 +307,19 @@ export async function recordPayment(organizationId: string, input: PaymentCreate
   const cashSide = chosen ?? system[cashSubtype]!;
 
   const id = uuidv7();
-  const documentsText = settlements.map((s) => s.label).join(', ');
-  const description = type === 'received' ? `Payment received from ${contact.name}` : `Payment sent to ${contact.name}`;
+  const description: Narrative = { key: type === 'received' ? 'ledger.payment.received' : 'ledger.payment.sent', params: { contact: contact.name } };
+  const settled = settledNarrative(type, settlements) ?? { narrative: description };
   const lines: PostingLine[] =
     type === 'received'
       ? [
-          { account_id: cashSide.id, debit: amount, description },
-          ...(allocated > 0 ? [{ account_id: system.receivable!.id, credit: allocated, contact_id: contact.id, description: documentsText || description }] : []),
-          ...(unallocated > 0 ? [{ account_id: system.store_credit!.id, credit: unallocated, contact_id: contact.id, description: `Customer credit: ${contact.name}` }] : []),
+          { account_id: cashSide.id, debit: amount, narrative: description },
+          ...(allocated > 0 ? [{ account_id: system.receivable!.id, credit: allocated, contact_id: contact.id, ...settled }] : []),
+          ...(unallocated > 0 ? [{ account_id: system.store_credit!.id, credit: unallocated, contact_id: contact.id, narrative: { key: 'ledger.payment.customer_credit', params: { contact: contact.name } } as const }] : []),
         ]
       : [
-          ...(allocated > 0 ? [{ account_id: system.payable!.id, debit: allocated, contact_id: contact.id, description: documentsText || description }] : []),
-          ...(unallocated > 0 ? [{ account_id: system.prepaid_expenses!.id, debit: unallocated, contact_id: contact.id, description: `Advance to supplier: ${contact.name}` }] : []),
-          { account_id: cashSide.id, credit: amount, description },
+          ...(allocated > 0 ? [{ account_id: system.payable!.id, debit: allocated, contact_id: contact.id, ...settled }] : []),
+          ...(unallocated > 0 ? [{ account_id: system.prepaid_expenses!.id, debit: unallocated, contact_id: contact.id, narrative: { key: 'ledger.payment.supplier_advance', params: { contact: contact.name } } as const }] : []),
+          { account_id: cashSide.id, credit: amount, narrative: description },
         ];
 
   const entryId = uuidv7();
@@ -339,7 +359,7 @@ export async function recordPayment(organizationId: string, input: PaymentCreate
             source: { type: 'payment', id },
             name: number!,
             entryId,
-            memo: description,
+            memo_narrative: description,
             reference: input.reference ?? null,
             createdBy: options.createdBy ?? null,
             issuePath: ['body'],
@@ -457,7 +477,7 @@ export async function voidPayment(organizationId: string, id: string, actorId: s
     }
   }
 
-  const reversal = await reversalOf({ organizationId, entryId: payment.journal_entry_id, date, memo: `Void of payment ${payment.number}`, createdBy: actorId });
+  const reversal = await reversalOf({ organizationId, entryId: payment.journal_entry_id, date, memo_narrative: { key: 'ledger.payment.void', params: { number: payment.number } }, createdBy: actorId });
   const reversalId = reversal.posting.entryId!;
   const after: PaymentRecord = {
     ...payment,

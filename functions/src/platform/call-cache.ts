@@ -29,3 +29,8 @@ export function cachedForCall<T>(key: string, read: () => Promise<T>): Promise<T
 export function forgetForCall(key: string): void {
   scope.getStore()?.delete(key);
 }
+
+/** What `key` holds in this call if something already read it (the read may still be in flight), else undefined. */
+export function knownForCall<T>(key: string): Promise<T> | undefined {
+  return scope.getStore()?.get(key) as Promise<T> | undefined;
+}

@@ -1,4 +1,4 @@
-import { schemas } from '@daftar/shared';
+import * as schemas from '@daftar/shared/schemas/index';
 import * as taxes from '@daftar/shared/schemas/taxes';
 import { createHandler, defineRoutes, route } from '../http/api.js';
 import { calculateTaxes } from './calculate.js';
@@ -30,7 +30,7 @@ export const routes = defineRoutes('taxes', {
         action: 'tax.created',
         entity_type: 'tax',
         entity_id: tax.id,
-        summary: `Tax "${tax.name}" (${tax.tax_category} ${tax.rate}%) created${tax.is_default ? ' as the default tax' : ''}`,
+        narrative: { key: tax.is_default ? 'audit.tax.created_default' : 'audit.tax.created', params: { name: tax.name, category: tax.tax_category, rate: tax.rate } },
         changes: {
           name: tax.name,
           tax_code: tax.code ?? null,
@@ -74,7 +74,9 @@ export const routes = defineRoutes('taxes', {
         action: before.is_active === after.is_active ? 'tax.updated' : after.is_active ? 'tax.activated' : 'tax.deactivated',
         entity_type: 'tax',
         entity_id: after.id,
-        summary: `Tax "${after.name}" updated (${fields.join(', ') || 'no change'})`,
+        narrative: fields.length
+          ? { key: 'audit.tax.updated', params: { name: after.name, fields: fields.join(', ') } }
+          : { key: 'audit.tax.unchanged', params: { name: after.name } },
         // `code` is renamed: the audit log redacts fields whose name contains "code".
         changes: Object.fromEntries(fields.map((f) => [f === 'code' ? 'tax_code' : f, { from: from[f], to: to[f] }])),
       });
@@ -93,7 +95,7 @@ export const routes = defineRoutes('taxes', {
           action: 'tax.deactivated',
           entity_type: 'tax',
           entity_id: tax.id,
-          summary: `Tax "${tax.name}" deactivated instead of deleted (used by ${result.references.join(', ')})`,
+          narrative: { key: 'audit.tax.deactivated', params: { name: tax.name, references: result.references.join(', ') } },
           changes: { is_active: { from: true, to: false } },
         });
         return { message: `Tax is used by ${result.references.join(', ')}; it was deactivated instead of deleted` };
@@ -102,7 +104,7 @@ export const routes = defineRoutes('taxes', {
         action: 'tax.deleted',
         entity_type: 'tax',
         entity_id: tax.id,
-        summary: `Tax "${tax.name}" deleted`,
+        narrative: { key: 'audit.tax.deleted', params: { name: tax.name } },
         changes: { name: tax.name, tax_code: tax.code ?? null, rate: tax.rate, tax_category: tax.tax_category },
       });
       return { message: 'Tax deleted successfully' };
@@ -136,7 +138,10 @@ export const routes = defineRoutes('taxes', {
           action: 'tax.jordan_gst_setup',
           entity_type: 'organization',
           entity_id: ctx.organizationId!,
-          summary: `Jordan GST set up: ${setup.created.length} taxes created, ${setup.existing.length} already present${numberChanged ? `, GST registration number ${to}` : ''}`,
+          narrative: {
+            key: numberChanged ? 'audit.tax.jordan_gst_setup_number' : 'audit.tax.jordan_gst_setup',
+            params: { created: setup.created.length, existing: setup.existing.length, number: to },
+          },
           changes: {
             created_taxes: setup.created.map((t) => ({ id: t.id, tax_code: t.code, rate: t.rate, tax_category: t.tax_category })),
             ...(numberChanged ? { gst_registration_number: { from, to } } : {}),
@@ -148,7 +153,7 @@ export const routes = defineRoutes('taxes', {
           action: 'tax.jordan_gst_setup',
           entity_type: 'organization',
           entity_id: ctx.organizationId!,
-          summary: 'Jordan GST setup: every tax of the set already present, nothing changed',
+          narrative: { key: 'audit.tax.jordan_gst_unchanged' },
         });
       }
       return {

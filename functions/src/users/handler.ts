@@ -1,5 +1,5 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { schemas } from '@daftar/shared';
+import * as schemas from '@daftar/shared/schemas/index';
 import { documentClient } from '../db/client.js';
 import { OrganizationName, organizationNameKey } from '../db/organization.js';
 import { User } from '../db/user.js';
@@ -57,7 +57,7 @@ export const routes = defineRoutes('users', {
         action: 'user.created',
         entity_type: 'user',
         entity_id: user.id,
-        summary: `Created user ${user.email}${user.is_superuser ? ' (superuser)' : ''}`,
+        narrative: { key: user.is_superuser ? 'audit.user.created_superuser' : 'audit.user.created', params: { email: user.email } },
         changes: { email: user.email, is_active: user.is_active, is_superuser: user.is_superuser, is_verified: user.is_verified },
       });
       return publicUser(user);
@@ -83,7 +83,7 @@ export const routes = defineRoutes('users', {
       const { user } = signedInPrincipal(ctx);
       if (user.is_superuser) throw new Forbidden('Super users are not allowed to delete themselves');
       await deleteAccount(user, 'self');
-      ctx.audit({ action: 'user.deleted', entity_type: 'user', entity_id: user.id, summary: `${user.email} deleted their account` });
+      ctx.audit({ action: 'user.deleted', entity_type: 'user', entity_id: user.id, narrative: { key: 'audit.user.account_deleted', params: { email: user.email } } });
       return { message: 'User deleted successfully' };
     },
   }),
@@ -96,7 +96,7 @@ export const routes = defineRoutes('users', {
     handler: async (ctx) => {
       const { user } = signedInPrincipal(ctx);
       const updated = await updateAccount(user, ctx.body);
-      ctx.audit({ action: 'user.updated', entity_type: 'user', entity_id: user.id, summary: `${user.email} updated their profile`, changes: changedFields(ctx.body) });
+      ctx.audit({ action: 'user.updated', entity_type: 'user', entity_id: user.id, narrative: { key: 'audit.user.profile_updated', params: { email: user.email } }, changes: changedFields(ctx.body) });
       return publicUser(updated);
     },
   }),
@@ -112,7 +112,7 @@ export const routes = defineRoutes('users', {
       if (!(await verifyPassword(current, user.password_hash))) throw new BadRequest('Incorrect password');
       if (current === next) throw new BadRequest('New password cannot be the same as the current one');
       const updated = await updateAccount(user, { password: next });
-      ctx.audit({ action: 'user.password_changed', entity_type: 'user', entity_id: user.id, summary: `${user.email} changed their password` });
+      ctx.audit({ action: 'user.password_changed', entity_type: 'user', entity_id: user.id, narrative: { key: 'audit.user.password_changed', params: { email: user.email } } });
       return { message: 'Password updated successfully', access_token: await issueAccessToken(updated), token_type: 'bearer' as const };
     },
   }),
@@ -126,7 +126,7 @@ export const routes = defineRoutes('users', {
     handler: async (ctx) => {
       if (ctx.ip) await consume('signup-ip', ctx.ip, SIGNUPS_MAX_PER_IP, MAIL_IP_WINDOW_SECONDS, 'sign-ups from this address');
       const { user } = await createAccount({ email: ctx.body.email, password: ctx.body.password, full_name: ctx.body.full_name });
-      await auditPlatform(ctx, user, { action: 'user.signed_up', entity_type: 'user', entity_id: user.id, summary: `${user.email} signed up` });
+      await auditPlatform(ctx, user, { action: 'user.signed_up', entity_type: 'user', entity_id: user.id, narrative: { key: 'audit.user.signed_up', params: { email: user.email } } });
       return publicUser(user);
     },
   }),
@@ -170,7 +170,7 @@ export const routes = defineRoutes('users', {
         throw new Forbidden('Super users are not allowed to remove their own superuser status or deactivate themselves');
       }
       const updated = await updateAccount(user, ctx.body);
-      ctx.audit({ action: 'user.updated', entity_type: 'user', entity_id: user.id, summary: `Updated user ${user.email}`, changes: changedFields(ctx.body) });
+      ctx.audit({ action: 'user.updated', entity_type: 'user', entity_id: user.id, narrative: { key: 'audit.user.updated', params: { email: user.email } }, changes: changedFields(ctx.body) });
       return publicUser(updated);
     },
   }),
@@ -185,7 +185,7 @@ export const routes = defineRoutes('users', {
       const user = await getUser(ctx.params.user_id!);
       if (!user) throw new NotFound(USER_NOT_FOUND);
       await deleteAccount(user, 'other');
-      ctx.audit({ action: 'user.deleted', entity_type: 'user', entity_id: user.id, summary: `Deleted user ${user.email}` });
+      ctx.audit({ action: 'user.deleted', entity_type: 'user', entity_id: user.id, narrative: { key: 'audit.user.deleted', params: { email: user.email } } });
       return { message: 'User deleted successfully' };
     },
   }),

@@ -1,6 +1,6 @@
 import { Conflict } from '../platform/errors.js';
 import { createAccount, findUserByEmail } from './accounts.js';
-import { schemas } from '@daftar/shared';
+import * as schemas from '@daftar/shared/schemas/index';
 
 /**
  * Makes sure the platform's first superuser exists (FIRST_SUPERUSER / FIRST_SUPERUSER_PASSWORD;

@@ -4,12 +4,16 @@
  */
 import { LEDGER_NARRATIVES } from './ledger.js';
 import { AUDIT_NARRATIVES } from './audit.js';
+import { AUDIT_PLATFORM_NARRATIVES } from './audit-platform.js';
+import { AUDIT_ACCOUNTING_NARRATIVES } from './audit-accounting.js';
 
 export type NarrativeTemplate = { readonly en: string; readonly ar: string };
 
 export const NARRATIVES = {
   ...LEDGER_NARRATIVES,
   ...AUDIT_NARRATIVES,
+  ...AUDIT_PLATFORM_NARRATIVES,
+  ...AUDIT_ACCOUNTING_NARRATIVES,
 } as const satisfies Record<string, NarrativeTemplate>;
 
 export type NarrativeKey = keyof typeof NARRATIVES;

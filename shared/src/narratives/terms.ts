@@ -30,4 +30,31 @@ export const TERMS = {
   admin: { en: 'admin', ar: 'مسؤول' },
   member: { en: 'member', ar: 'عضو' },
   viewer: { en: 'viewer', ar: 'مشاهد' },
+  // onboarding steps (the wizard's titles)
+  organization_profile: { en: 'organization profile', ar: 'ملف المؤسسة' },
+  fiscal_year: { en: 'fiscal year', ar: 'السنة المالية' },
+  taxpayer_track: { en: 'tax registration', ar: 'التسجيل الضريبي' },
+  invite_team: { en: 'invite your team', ar: 'دعوة فريقك' },
+  // accounting: invoice and budget statuses
+  sent: { en: 'sent', ar: 'مُرسلة' },
+  active: { en: 'active', ar: 'نشطة' },
+  closed: { en: 'closed', ar: 'مغلقة' },
+  // accounting: payment methods
+  cash: { en: 'cash', ar: 'نقدًا' },
+  bank_transfer: { en: 'bank transfer', ar: 'تحويل بنكي' },
+  cheque: { en: 'cheque', ar: 'شيك' },
+  card: { en: 'card', ar: 'بطاقة' },
+  cliq: { en: 'CliQ', ar: 'كليك' },
+  // accounting: tax categories
+  standard: { en: 'standard', ar: 'النسبة العامة' },
+  zero_rated: { en: 'zero-rated', ar: 'نسبة صفرية' },
+  exempt: { en: 'exempt', ar: 'معفاة' },
+  special: { en: 'special', ar: 'ضريبة خاصة' },
+  // accounting: category and contact types
+  product: { en: 'product', ar: 'منتجات' },
+  service: { en: 'service', ar: 'خدمات' },
+  income: { en: 'income', ar: 'إيرادات' },
+  customer: { en: 'customer', ar: 'عميل' },
+  supplier: { en: 'supplier', ar: 'مورّد' },
+  both: { en: 'customer and supplier', ar: 'عميل ومورّد' },
 } as const satisfies Record<string, { en: string; ar: string }>;

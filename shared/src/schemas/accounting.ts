@@ -4,8 +4,8 @@
  * organization's currency ("12.345" JOD); responses carry decimal strings at the currency's
  * precision. Inside, every amount is an integer number of minor units (fils).
  */
-import { z } from 'zod';
-import { calendarDate, id, isCalendarDate, pagination, queryBoolean } from './common.js';
+import * as z from 'zod';
+import { calendarDate, id, isCalendarDate, narrativePublic, pagination, queryBoolean } from './common.js';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../constants.js';
 
 export const ACCOUNT_TYPES = ['asset', 'liability', 'equity', 'income', 'expense'] as const;
@@ -220,7 +220,11 @@ export const accountTransaction = z.object({
   entry_name: z.string().nullable(),
   date: z.string(),
   memo: z.string().nullable(),
+  /** `memo` as a narrative (shared/src/narrative.ts) to show in the reader's language; null for typed memos and older entries. */
+  memo_narrative: narrativePublic.nullable(),
   description: z.string().nullable(),
+  /** `description` as a narrative when the account's lines have one description the server wrote; else null. */
+  description_narrative: narrativePublic.nullable(),
   source_type: z.string(),
   source_id: z.string(),
   debit: z.string(),
@@ -285,6 +289,8 @@ export const journalLinePublic = z.object({
   debit: z.string(),
   credit: z.string(),
   description: z.string().nullable(),
+  /** `description` as a narrative when the server wrote it; null for typed descriptions and older entries. */
+  narrative: narrativePublic.nullable(),
   contact_id: z.string().nullable(),
   tax_id: z.string().nullable(),
 });
@@ -297,6 +303,8 @@ export const journalEntryPublic = z.object({
   entry_number: z.string().nullable(),
   date: z.string(),
   memo: z.string().nullable(),
+  /** `memo` as a narrative when the server wrote it; null for typed memos and older entries. */
+  memo_narrative: narrativePublic.nullable(),
   reference: z.string().nullable(),
   status: z.enum(JOURNAL_ENTRY_STATUSES),
   source_type: z.string(),
@@ -315,6 +323,7 @@ export const journalEntryPublic = z.object({
   updated_at: z.string(),
 });
 export type JournalEntryPublic = z.infer<typeof journalEntryPublic>;
+export type NarrativePublic = z.infer<typeof narrativePublic>;
 
 // ---------------------------------------------------------------------------------------------
 // Periods, trial balance, verification

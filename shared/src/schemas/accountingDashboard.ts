@@ -6,7 +6,7 @@
  * payables from the open invoices and bills issued on or before it, with what is settled as
  * recorded now.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { journalEntryPublic } from './accounting.js';
 import { calendarDate } from './common.js';
 import { BILL_STATUSES } from './bills.js';

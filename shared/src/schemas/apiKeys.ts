@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { pagination, queryBoolean, role } from './common.js';
 
 /** Roles an API key may carry: an integration never acts as owner. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { email, messages, password } from './common.js';
 
 /** OAuth2 password form (the FastAPI template's sign-in): `username` carries the e-mail. */

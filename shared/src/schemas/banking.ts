@@ -4,8 +4,8 @@
  * strings or numbers in the organization's currency; statement amounts are signed (+ money in,
  * − money out). Responses carry decimal strings at the currency's precision.
  */
-import { z } from 'zod';
-import { calendarDate, id, pagination, queryBoolean } from './common.js';
+import * as z from 'zod';
+import { calendarDate, id, narrativePublic, pagination, queryBoolean } from './common.js';
 
 // ---------------------------------------------------------------------------------------------
 // Digits and IBANs
@@ -346,7 +346,11 @@ export const bankMatchSuggestion = z.object({
   /** Signed like the statement line: debit to the bank account is +. */
   amount: z.string(),
   memo: z.string().nullable(),
+  /** `memo` as a narrative (shared/src/narrative.ts) when the server wrote it; else null. */
+  memo_narrative: narrativePublic.nullable(),
   description: z.string().nullable(),
+  /** The bank account's posting description as a narrative when the server wrote it; else null. */
+  description_narrative: narrativePublic.nullable(),
   reference: z.string().nullable(),
   source_type: z.string(),
   source_id: z.string(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { calendarDate, id, pagination } from './common.js';
 import { MAX_INVOICE_LINES, invoiceCreate, invoiceLineInput, invoiceLinePublic, invoicePublic, invoiceReplace, invoiceUpdate } from './invoices.js';
 
@@ -75,6 +75,7 @@ const documentFields = invoicePublic.pick({
   gross_total: true,
   journal_entry_id: true,
   confirmed_at: true,
+  created_by: true,
   version: true,
   created_at: true,
   updated_at: true,

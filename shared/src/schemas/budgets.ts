@@ -8,7 +8,7 @@
  * carry decimal strings at the currency's precision. Variance is favourable when positive: income
  * actual − budget, expense budget − actual.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { id, pagination } from './common.js';
 
 export const BUDGET_STATUSES = ['draft', 'active', 'closed'] as const;

@@ -5,7 +5,7 @@
  * the category books: income categories an income account, expense categories an expense account,
  * product and service categories the income account their sales are credited to.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { id, pagination, queryBoolean } from './common.js';
 
 export const CATEGORY_TYPES = ['product', 'service', 'income', 'expense'] as const;

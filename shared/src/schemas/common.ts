@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, PASSWORD_MIN_LENGTH } from '../constants.js';
 import { ROLES } from '../roles.js';
 

@@ -4,7 +4,7 @@
  * (NIN) or a personal document number for non-Jordanians (PN). Balances are not stored here: they
  * come from the ledger.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CURRENCY_CODES } from '../money.js';
 import { calendarDate, email, pagination, queryBoolean } from './common.js';
 import { GOVERNORATES } from './organizations.js';

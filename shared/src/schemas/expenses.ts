@@ -5,7 +5,7 @@
  * (posted to the ledger) or rejected (with a reason); a rejected expense may be corrected, which
  * makes it a draft again.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { calendarDate, id, pagination, queryBoolean } from './common.js';
 
 export const EXPENSE_STATUSES = ['draft', 'submitted', 'approved', 'rejected'] as const;

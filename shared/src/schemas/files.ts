@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const FILE_TYPES = ['document', 'image', 'receipt', 'invoice', 'statement', 'import', 'other'] as const;
 export const FILE_STATUSES = ['uploaded', 'processing', 'processed', 'failed', 'archived'] as const;

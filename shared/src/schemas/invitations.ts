@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { email, pagination, role } from './common.js';
 import { organizationPublic } from './organizations.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TAX_CATEGORIES } from '../tax.js';
 import { calendarDate, email, id, pagination } from './common.js';
 

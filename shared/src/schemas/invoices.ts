@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CURRENCY_CODES } from '../money.js';
 import { TAX_CATEGORIES } from '../tax.js';
 import { calendarDate, id, pagination } from './common.js';
@@ -134,6 +134,8 @@ export const invoicePublic = z.object({
   journal_entry_id: z.string().nullable(),
   sent_at: z.string().nullable(),
   confirmed_at: z.string().nullable(),
+  /** The actor (user or API key) that created the document; null on documents from before it was kept. Who may delete a draft: drafts.ts. */
+  created_by: z.string().nullable(),
   version: z.number(),
   created_at: z.string(),
   updated_at: z.string(),

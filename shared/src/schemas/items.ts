@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const itemCreate = z.strictObject({ title: z.string().trim().min(1, 'Title is required').max(255), description: z.string().trim().max(2000).nullish() });
 export const itemUpdate = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { email, id, pagination, queryBoolean, role } from './common.js';
 import { ROLES } from '../roles.js';
 
@@ -12,8 +12,22 @@ export const CURRENCIES = ['JOD', 'USD', 'EUR', 'SAR', 'AED'] as const;
 
 export const organizationName = z.string().trim().min(1, 'Name is required').max(255);
 
+/** Arabic letters (the Arabic block and its presentation forms), as JoFotara's Arabic name needs. */
+export const ARABIC_LETTERS = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
+
+/**
+ * The business name in Arabic, printed beside the English one on invoices and receipts and the
+ * default of e-invoicing's Arabic registered name. A blank field means none; a name with no Arabic
+ * letter is refused, since it would print as a second English name.
+ */
+export const organizationNameAr = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  z.string().trim().max(255).regex(ARABIC_LETTERS, 'The Arabic name must contain Arabic letters').nullish(),
+);
+
 export const organizationFields = {
   name: organizationName,
+  name_ar: organizationNameAr,
   legal_name: z.string().trim().max(255).nullish(),
   tax_number: z.string().trim().regex(/^\d{6,15}$/, 'Tax number must be 6 to 15 digits').nullish(),
   income_source_sequence: z.string().trim().regex(/^\d{1,20}$/, 'Income source sequence must be digits').nullish(),
@@ -57,6 +71,7 @@ export const organizationListQuery = pagination.extend({ all: queryBoolean.defau
 export const organizationPublic = z.object({
   id: z.string(),
   name: z.string(),
+  name_ar: z.string().nullable(),
   legal_name: z.string().nullable(),
   tax_number: z.string().nullable(),
   income_source_sequence: z.string().nullable(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ledgerAmountInput } from './accounting.js';
 import { calendarDate, id, pagination } from './common.js';
 

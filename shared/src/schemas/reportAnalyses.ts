@@ -5,7 +5,7 @@
  * currency; counts and day averages are numbers; percentages are numbers with one decimal (null
  * when the base they compare with is zero); dates are YYYY-MM-DD.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { REPORT_PERIODS } from '../reportPeriods.js';
 import { calendarDate } from './common.js';
 import { accountingSummaryPublic } from './accountingDashboard.js';
@@ -95,7 +95,7 @@ export const receivablesAnalysisPublic = z.object({
   invoice_count: count,
   collection_risk_level: z.enum(COLLECTION_RISK_LEVELS),
   /** The five customers owing the most, most first. */
-  top_customers: z.array(z.object({ customer_id: z.string(), customer_name: z.string(), outstanding_amount: amount })),
+  top_customers: z.array(z.object({ customer_id: z.string(), customer_name: z.string(), customer_name_ar: z.string().nullable(), outstanding_amount: amount })),
 });
 export type ReceivablesAnalysisPublic = z.infer<typeof receivablesAnalysisPublic>;
 
@@ -104,7 +104,7 @@ export const payablesAnalysisPublic = z.object({
   bill_count: count,
   payment_risk_level: z.enum(COLLECTION_RISK_LEVELS),
   /** The five suppliers owed the most, most first. */
-  top_suppliers: z.array(z.object({ supplier_id: z.string(), supplier_name: z.string(), outstanding_amount: amount })),
+  top_suppliers: z.array(z.object({ supplier_id: z.string(), supplier_name: z.string(), supplier_name_ar: z.string().nullable(), outstanding_amount: amount })),
 });
 export type PayablesAnalysisPublic = z.infer<typeof payablesAnalysisPublic>;
 

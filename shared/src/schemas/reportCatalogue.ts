@@ -3,7 +3,7 @@
  * previewed and exported as: the screen renders it, and the PDF, Excel and CSV writers read it,
  * so a report's figures are laid out once, on the server, in the caller's language.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { REPORT_PERIODS } from '../reportPeriods.js';
 import { calendarDate } from './common.js';
 

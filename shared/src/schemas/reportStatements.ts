@@ -4,7 +4,7 @@
  * decimal string at the currency's precision; counts are numbers; dates YYYY-MM-DD. The figures
  * come from the ledger's balance items, never from walking journal lines.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { calendarDate, queryBoolean } from './common.js';
 import { reportPeriodQuery } from './reportCatalogue.js';
 

@@ -4,7 +4,7 @@
  * March–April, … November–December; JORDAN.md §2.2), named by their first month (`tax_period`
  * `2026-03` = March–April 2026). Money is decimal strings in the organization's currency.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { REPORT_PERIODS } from '../reportPeriods.js';
 import { calendarDate } from './common.js';
 

@@ -3,7 +3,7 @@
  * setup. Rates are percent decimals ("16", "7.5", at most 4 decimals) kept as canonical text, never
  * as floats; the figures come from `tax.ts`, and JoFotara's category codes from `jordanTax.ts`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CURRENCY_CODES, formatDecimal, MoneyError, parseDecimal, type DecimalInput } from '../money.js';
 import { MAX_RATE_DECIMALS, MAX_UNIT_PRICE_DECIMALS, TAX_CATEGORIES } from '../tax.js';
 import { findJordanGstRate, jofotaraTaxCategory, JORDAN_SPECIAL_SALES_TAX, type JoFotaraTaxCategory } from '../jordanTax.js';

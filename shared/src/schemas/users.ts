@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { email, listOf, messages, password } from './common.js';
 
 /** An empty full name means "none": the forms send '' for a cleared field. */

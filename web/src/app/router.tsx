@@ -1,31 +1,28 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { Loading } from '../components/feedback';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router-dom';
+import { Loading } from '../components/loading';
 import { LoginRoute } from '../features/auth/routes/login';
-import { GuestOnly, RequireAuth, RootLayout } from './routes/root';
-import { RouteError } from './routes/route-error';
-import { loadFeatureTranslations } from '../lib/i18n';
+import { isSignedIn } from '../lib/auth';
+import { loadCoreTranslations } from '../lib/i18n';
 import { lazyPage } from '../lib/lazy-route';
-import { accountsRoutes } from '../features/accounts/routes';
-import { journalRoutes } from '../features/journal/routes';
-import { contactsRoutes } from '../features/contacts/routes';
-import { taxesRoutes } from '../features/taxes/routes';
-import { invoicesRoutes } from '../features/invoices/routes';
-import { eInvoicingRoutes, eInvoicingSettingsRoutes } from '../features/e-invoicing/routes';
-import { billsRoutes } from '../features/bills/routes';
-import { paymentsRoutes } from '../features/payments/routes';
-import { bankingRoutes } from '../features/banking/routes';
-import { reportsRoutes } from '../features/reports/routes';
-import { analyticsRoutes } from '../features/analytics/routes';
-import { expensesRoutes } from '../features/expenses/routes';
-import { budgetsRoutes } from '../features/budgets/routes';
-import { categoriesRoutes } from '../features/categories/routes';
-import { accountingDashboardRoutes } from '../features/accounting-dashboard/routes';
+import { GuestOnly, RootLayout, UnknownPath } from './routes/root';
+import { RouteError } from './routes/route-error';
 
-/** Lazy route modules: only sign-in ships in the entry chunk. */
-const lazy = lazyPage;
+const ROOT_ID = 'root';
 
+/** A page beyond sign-in, with the texts the entry chunk leaves out (lib/i18n). */
+const lazy = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  lazyPage(() => Promise.all([load(), loadCoreTranslations()]).then(([module]) => module), pick);
+
+/**
+ * The public routes, in the entry chunk with sign-in. The signed-in screens (app/signed-in-routes)
+ * are added under the root route once someone signed in goes to a path these do not match; until
+ * then such a path falls to `*`, which sends an anonymous visitor to sign in (issue #13: /login
+ * downloads nothing of the signed-in app).
+ */
 export const routes: RouteObject[] = [
   {
+    id: ROOT_ID,
     element: <RootLayout />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <Loading />,
@@ -45,57 +42,25 @@ export const routes: RouteObject[] = [
         path: '/accept-invitation',
         lazy: lazy(() => import('../features/invitations/routes/accept-invitation'), (m) => m.AcceptInvitationRoute),
       },
-      {
-        element: <RequireAuth />,
-        children: [
-          { path: '/onboarding', lazy: lazy(() => import('../features/onboarding/routes/onboarding'), (m) => m.OnboardingRoute) },
-          {
-            lazy: lazy(
-              () => Promise.all([import('./shell/app-shell'), loadFeatureTranslations()]).then(([shell]) => shell),
-              (m) => m.AppShell,
-            ),
-            children: [
-              { index: true, lazy: lazy(() => import('../features/dashboard/routes/dashboard'), (m) => m.DashboardRoute) },
-              ...accountingDashboardRoutes,
-              ...accountsRoutes,
-              ...journalRoutes,
-              ...taxesRoutes,
-              ...categoriesRoutes,
-              ...budgetsRoutes,
-              ...contactsRoutes,
-              ...invoicesRoutes,
-              ...eInvoicingRoutes,
-              ...billsRoutes,
-              ...paymentsRoutes,
-              ...bankingRoutes,
-              ...expensesRoutes,
-              ...reportsRoutes,
-              ...analyticsRoutes,
-              { path: '/admin', lazy: lazy(() => import('../features/admin/routes/admin'), (m) => m.AdminRoute) },
-              {
-                path: '/settings',
-                lazy: lazy(() => import('./routes/settings-layout'), (m) => m.SettingsLayout),
-                children: [
-                  { index: true, element: <Navigate to="organization" replace /> },
-                  {
-                    path: 'organization',
-                    lazy: lazy(() => import('../features/organizations/routes/organization-settings'), (m) => m.OrganizationSettingsRoute),
-                  },
-                  { path: 'members', lazy: lazy(() => import('../features/members/routes/members'), (m) => m.MembersRoute) },
-                  { path: 'invitations', lazy: lazy(() => import('../features/invitations/routes/invitations'), (m) => m.InvitationsRoute) },
-                  { path: 'api-keys', lazy: lazy(() => import('../features/api-keys/routes/api-keys'), (m) => m.ApiKeysRoute) },
-                  { path: 'audit-log', lazy: lazy(() => import('../features/audit-logs/routes/audit-log'), (m) => m.AuditLogRoute) },
-                  { path: 'files', lazy: lazy(() => import('../features/files/routes/files'), (m) => m.FilesRoute) },
-                  ...eInvoicingSettingsRoutes,
-                ],
-              },
-            ],
-          },
-        ],
-      },
-      { path: '*', lazy: lazy(() => import('./routes/not-found'), (m) => m.NotFoundRoute) },
+      { path: '*', element: <UnknownPath /> },
     ],
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/**
+ * React Router asks this whenever a path matches only `*` (or a route with params): the first time
+ * someone signed in does, the signed-in table is fetched and patched in, once per router.
+ */
+export function signedInRouteDiscovery(): PatchRoutesOnNavigationFunction {
+  let patched = false;
+  return async ({ patch, signal }) => {
+    if (patched || !isSignedIn()) return;
+    const { signedInRoutes } = await import('./signed-in-routes');
+    // An aborted navigation's patch is dropped by the router; the next one patches instead.
+    if (patched || signal.aborted) return;
+    patch(ROOT_ID, signedInRoutes);
+    patched = true;
+  };
+}
+
+export const createAppRouter = () => createBrowserRouter(routes, { patchRoutesOnNavigation: signedInRouteDiscovery() });

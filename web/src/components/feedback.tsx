@@ -1,20 +1,10 @@
 import { ExclamationTriangleIcon, InfoCircledIcon } from '@radix-ui/react-icons';
-import { Button, Callout, Flex, Spinner, Text } from '@radix-ui/themes';
+import { Button, Callout, Flex, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../lib/notify';
 
-export function Loading({ label }: { label?: string }) {
-  const { t } = useTranslation();
-  return (
-    <Flex align="center" gap="2" py="4" role="status" aria-live="polite">
-      <Spinner />
-      <Text size="2" color="gray">
-        {label ?? t('common.loading')}
-      </Text>
-    </Flex>
-  );
-}
+export { Loading } from './loading';
 
 /** A failed read, shown where its data would have been, with a way to try again. */
 export function QueryError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {

@@ -8,6 +8,7 @@ import { FormSelectInput, FormTextInput, type BoundForm } from './fields';
 
 export type ProfileField =
   | 'name'
+  | 'name_ar'
   | 'legal_name'
   | 'tax_number'
   | 'income_source_sequence'
@@ -24,6 +25,7 @@ export type ProfileValues = Record<ProfileField, string>;
 
 export const emptyProfile = (): ProfileValues => ({
   name: '',
+  name_ar: '',
   legal_name: '',
   tax_number: '',
   income_source_sequence: '',
@@ -58,6 +60,7 @@ interface Props<T extends FieldValues> {
 
 const ALL: readonly ProfileField[] = [
   'name',
+  'name_ar',
   'legal_name',
   'tax_number',
   'income_source_sequence',
@@ -81,6 +84,7 @@ export function OrganizationProfileFields<T extends FieldValues>({ form, disable
   return (
     <Grid columns={{ initial: '1', sm: '2' }} gap="4">
       {show('name') ? text('name', { required: true, autoComplete: 'organization' }) : null}
+      {show('name_ar') ? text('name_ar', { dir: 'rtl', lang: 'ar', hint: t('organization.hints.name_ar') }) : null}
       {show('legal_name') ? text('legal_name') : null}
       {show('tax_number') ? text('tax_number', { inputMode: 'numeric', hint: t('organization.hints.tax_number') }) : null}
       {show('income_source_sequence')

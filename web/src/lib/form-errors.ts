@@ -162,8 +162,33 @@ function byPattern(message: string): string | null {
   if (/at least (one|two) lines?/i.test(message)) return t('validation.linesRequired');
   if (/^A line needs a description$/i.test(message)) return t('validation.lineDescription');
   if (/^Nothing to update$/i.test(message)) return t('validation.nothingToUpdate');
+  for (const [pattern, key] of SCHEMA_RULES) if (pattern.test(message)) return t(`validation.${key}`);
   return null;
 }
+
+/**
+ * The shared schemas' refinements that would otherwise reach the generic "this value is not
+ * valid": each says what to change (validation-coverage.test.ts fails on any that reaches it).
+ * Their English speaks the API's field names (`annual_amount`), so English readers get these too.
+ */
+const SCHEMA_RULES: readonly (readonly [RegExp, string])[] = [
+  [/^An IBAN is a 2-letter country code/i, 'iban'],
+  [/^An opening balance needs the date/i, 'openingBalanceDate'],
+  [/^Map either an amount column or debit\/credit columns/i, 'statementAmountColumns'],
+  [/^mapping must be JSON/i, 'mappingJson'],
+  [/^Give amounts or annual_amount, not both$/i, 'budgetAmountsOrAnnual'],
+  [/^Give 12 monthly amounts or an annual_amount$/i, 'budgetAmountsNeeded'],
+  [/^Phone must have 4 to 15 digits$/i, 'phoneDigits'],
+  [/^The Arabic name must contain Arabic letters$/i, 'arabicName'],
+  [/^A reimbursable expense was paid by the employee/i, 'reimbursablePaidFrom'],
+  [/^Give either user_id or email$/i, 'userOrEmail'],
+  [/^GST is filed for January.February/i, 'taxPeriodMonth'],
+  [/^Only a special tax has a special tax type$/i, 'specialTaxType'],
+  [/^Only a special tax has a special tax amount$/i, 'specialTaxAmount'],
+  [/^Give tax_id or tax_rate, not both$/i, 'taxOrRate'],
+  [/^The category comes from the tax; give tax_category only with tax_rate$/i, 'categoryWithRate'],
+  [/^Give special_tax_id or special_tax, not both$/i, 'specialTaxOrAmount'],
+];
 
 /** English written for programs, not people: field names, minor units, a decimal's raw text. */
 const MACHINE_WORDING = /\b[a-z]+_[a-z_]+\b|out of range|minor units|^Not a (decimal|finite) number|^A decimal must be/;

@@ -37,8 +37,8 @@ export type FormSchema = z.ZodType<FieldValues, unknown>;
 type InputOf<S extends FormSchema> = z.input<S> extends FieldValues ? z.input<S> : FieldValues;
 
 /**
- * A schema, or a loader of one: the sign-in form keeps zod and the schemas out of the entry chunk
- * by loading them after it is shown (they are there long before anyone submits).
+ * A schema, or a loader of one: the sign-in form keeps zod and the schemas out of what its first
+ * screen downloads by loading them once someone starts filling it in (there before they submit).
  */
 export type SchemaSource<S extends FormSchema> = S | (() => Promise<S>);
 
@@ -174,9 +174,10 @@ export function useZodForm<S extends FormSchema, V extends FieldValues = InputOf
     [schema],
   );
   useEffect(() => {
-    // Whatever loads lazily is fetched once the form is shown, not when it is first submitted.
+    // A form given a schema loader keeps zod off its first screen (sign-in, issue #13): it fetches
+    // the schema when it is used (the sign-in form: on first focus), else the first submit does.
+    if (typeof schema === 'function') return;
     void loadMessageTable();
-    if (typeof schema === 'function') void schema().catch(() => undefined);
   }, [schema]);
   // As the forms did before react-hook-form: a message stays until the next submit (no re-check per key).
   return useForm<V, unknown, z.output<S>>({ reValidateMode: 'onSubmit', ...formOptions, resolver });

@@ -1,6 +1,8 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
+// Only the groups the sign-in screen (and what it may show: toasts, form and route errors) uses
+// are in the entry chunk; named imports let the bundler leave the other groups out (issue #13).
+import { app, auth, common, errors, language as languageTexts, toast, validation } from '../locales/en.json';
 import { STORAGE_KEYS, storage } from './storage';
 
 export const LANGUAGES = ['en', 'ar'] as const;
@@ -25,19 +27,47 @@ export function applyDocumentLanguage(lng: string) {
   document.documentElement.dir = i18n.dir(language);
 }
 
+const signInTexts = { app, auth, common, errors, language: languageTexts, toast, validation };
+
 /**
- * English ships in the entry chunk; Arabic is its own chunk, fetched before it is first shown,
- * so the sign-in screen does not carry both.
+ * The English the sign-in screen needs ships in the entry chunk; the rest of the core texts, and
+ * Arabic, are chunks of their own, fetched before a screen that shows them (the other public
+ * screens and the signed-in shell ask for them through their routes' loaders).
  */
 export async function loadLanguage(language: Language) {
-  await loadCoreTexts(language);
+  await loadCoreTexts(language, coreTextsWanted);
   if (featureTextsWanted) await loadFeatureTexts(language);
 }
 
-async function loadCoreTexts(language: Language) {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  const resources = language === 'ar' ? (await import('../locales/ar.json')).default : en;
-  i18n.addResourceBundle(language, 'translation', resources, true, true);
+/** Each language's core texts in full, once (English starts with the sign-in part only). */
+const coreTexts = new Map<Language, Promise<void>>();
+let coreTextsWanted = false;
+
+function loadCoreTexts(language: Language, all: boolean): Promise<void> {
+  if (language === 'en' && !all) return Promise.resolve();
+  let loading = coreTexts.get(language);
+  if (!loading) {
+    // The whole file under another module id (?raw): importing en.json itself here would pull every
+    // group into the entry chunk, which imports some of them by name.
+    const resources: Promise<Record<string, unknown>> =
+      language === 'ar'
+        ? import('../locales/ar.json').then((module) => module.default)
+        : import('../locales/en.json?raw').then((module) => JSON.parse(module.default) as Record<string, unknown>);
+    loading = resources.then((texts) => void i18n.addResourceBundle(language, 'translation', texts, true, true));
+    // A failed fetch is not remembered: the next screen asks again.
+    loading.catch(() => coreTexts.delete(language));
+    coreTexts.set(language, loading);
+  }
+  return loading;
+}
+
+/**
+ * Called by the lazy routes beyond sign-in before they render: the current language's core texts
+ * in full, and English's, the fallback of any missing text.
+ */
+export async function loadCoreTranslations() {
+  coreTextsWanted = true;
+  await Promise.all([loadCoreTexts(currentLanguage(), true), loadCoreTexts('en', true)]);
 }
 
 /**
@@ -57,7 +87,7 @@ async function loadFeatureTexts(language: Language) {
     if (featureTextsLoaded.has(lng)) continue;
     const wanted = Object.entries(featureBundles).filter(([path]) => path.endsWith(`/${lng}.json`));
     const bundles = await Promise.all(wanted.map(([, load]) => load()));
-    await loadCoreTexts(lng);
+    await loadCoreTexts(lng, true);
     for (const bundle of bundles) i18n.addResourceBundle(lng, 'translation', bundle.default, true, true);
     featureTextsLoaded.add(lng);
   }
@@ -66,6 +96,7 @@ async function loadFeatureTexts(language: Language) {
 /** Called by the signed-in shell's lazy route before it renders. */
 export async function loadFeatureTranslations() {
   featureTextsWanted = true;
+  coreTextsWanted = true;
   await loadFeatureTexts(currentLanguage());
 }
 
@@ -85,7 +116,7 @@ const initialized = i18n
   .use(languageDetector)
   .use(initReactI18next)
   .init({
-    resources: { en: { translation: en } },
+    resources: { en: { translation: signInTexts } },
     partialBundledLanguages: true,
     fallbackLng: 'en',
     supportedLngs: LANGUAGES,
@@ -119,6 +150,7 @@ export async function resetTranslations(storedLanguage: string | null) {
       if (language !== 'en') {
         i18n.removeResourceBundle(language, 'translation');
         featureTextsLoaded.delete(language);
+        coreTexts.delete(language);
       }
     }
     const language = storedLanguage ? toLanguage(storedLanguage) : currentLanguage();

@@ -1,7 +1,7 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { routes } from '../app/router';
+import { routes, signedInRouteDiscovery } from '../app/router';
 import { mockFetch } from '../testing/fetch-mock';
 import { renderRoutes } from '../testing/render';
 import { installResizeObserver, signedInSession } from '../testing/session';
@@ -80,7 +80,7 @@ describe('a direct page load', { timeout: 60_000 }, () => {
       if (String(input).split('?')[0] === '/api/v1/organizations') await organizationsAnswered;
       return answer(input, init);
     });
-    renderRoutes(routes, path);
+    renderRoutes(routes, path, { patchRoutesOnNavigation: signedInRouteDiscovery() });
     await screen.findByRole('main', {}, { timeout: 20_000 });
     await new Promise((r) => setTimeout(r, 100));
     releaseOrganizations();

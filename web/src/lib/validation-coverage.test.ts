@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { organizationName } from '@daftar/shared/schemas/organizations';
 import { loadMessageTable, specificIssueMessage, translateIssue, type IssueLike } from './form-errors';
-import { changeLanguage } from './i18n';
+import { changeLanguage, i18n } from './i18n';
 
 const modules = import.meta.glob<Record<string, unknown>>(['../../../shared/src/schemas/*.ts', '!../../../shared/src/schemas/*.test.ts', '!../../../shared/src/schemas/index.ts'], { eager: true });
 
@@ -255,6 +255,19 @@ describe('every issue of the shared schemas has a translated message (issue #12)
       else if (language === 'ar' && !ARABIC.test(shown)) bad.push(describeIssue(issue, shown));
     }
     expect(bad, `${bad.length} untranslated messages:\n${bad.join('\n')}`).toEqual([]);
+  });
+
+  // "This value is invalid" says nothing the red outline did not: each issue a form can raise says
+  // what is wrong (too long, not a number, before the start date, …).
+  it.each(['en', 'ar'] as const)('never falls back to the generic "this value is invalid" (%s)', async (language) => {
+    await loadMessageTable();
+    await changeLanguage(language);
+    const generic = i18n.t('validation.invalid');
+    const bad = covered.distinct.map((issue) => [issue, translateIssue(issue)] as const).filter(([, shown]) => shown === generic);
+    expect(
+      bad.map(([issue, shown]) => describeIssue(issue, shown)),
+      `${bad.length} issues shown as the generic message`,
+    ).toEqual([]);
   });
 
   it.each([

@@ -4,10 +4,15 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../lib/query-client';
 
-/** Renders routes inside the app's providers, starting at `path`. */
-export function renderRoutes(routes: RouteObject[], path: string) {
+type RouterOptions = Omit<NonNullable<Parameters<typeof createMemoryRouter>[1]>, 'initialEntries'>;
+
+/**
+ * Renders routes inside the app's providers, starting at `path`. The app's own routes need the
+ * app's route discovery to reach the signed-in screens: `{ patchRoutesOnNavigation: signedInRouteDiscovery() }`.
+ */
+export function renderRoutes(routes: RouteObject[], path: string, options: RouterOptions = {}) {
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { ...options, initialEntries: [path] });
   const view = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

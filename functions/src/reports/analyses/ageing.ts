@@ -53,7 +53,12 @@ function ageingPublic({ organization, asOf, figures, names }: AgeingFigures) {
       aging: agingText(figures.aging, organization.currency),
       average_days_outstanding: figures.averageDays,
     },
-    top: figures.contacts.slice(0, TOP_CONTACTS).map((c) => ({ id: c.contact_id, name: names.get(c.contact_id)?.name ?? c.contact_id, outstanding_amount: text(c.total) })),
+    top: figures.contacts.slice(0, TOP_CONTACTS).map((c) => ({
+      id: c.contact_id,
+      name: names.get(c.contact_id)?.name ?? c.contact_id,
+      name_ar: names.get(c.contact_id)?.name_ar ?? null,
+      outstanding_amount: text(c.total),
+    })),
   };
 }
 
@@ -63,7 +68,7 @@ function receivablesPublic(ageing: AgeingFigures): ReceivablesAnalysisPublic {
     ...common,
     invoice_count: ageing.figures.documentCount,
     collection_risk_level: ageing.figures.risk,
-    top_customers: top.map((c) => ({ customer_id: c.id, customer_name: c.name, outstanding_amount: c.outstanding_amount })),
+    top_customers: top.map((c) => ({ customer_id: c.id, customer_name: c.name, customer_name_ar: c.name_ar, outstanding_amount: c.outstanding_amount })),
   };
 }
 
@@ -73,7 +78,7 @@ function payablesPublic(ageing: AgeingFigures): PayablesAnalysisPublic {
     ...common,
     bill_count: ageing.figures.documentCount,
     payment_risk_level: ageing.figures.risk,
-    top_suppliers: top.map((c) => ({ supplier_id: c.id, supplier_name: c.name, outstanding_amount: c.outstanding_amount })),
+    top_suppliers: top.map((c) => ({ supplier_id: c.id, supplier_name: c.name, supplier_name_ar: c.name_ar, outstanding_amount: c.outstanding_amount })),
   };
 }
 

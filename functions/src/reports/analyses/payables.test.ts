@@ -45,9 +45,9 @@ describe('payables analysis', () => {
       average_days_outstanding: 25.9,
       payment_risk_level: 'Medium',
       top_suppliers: [
-        { supplier_id: s.suppliers.stationers.id, supplier_name: 'Amman Stationers', outstanding_amount: '1000.000' },
-        { supplier_id: s.suppliers.printers.id, supplier_name: 'Jabal Printers', outstanding_amount: '300.000' },
-        { supplier_id: s.suppliers.couriers.id, supplier_name: 'Desert Couriers', outstanding_amount: '200.000' },
+        { supplier_id: s.suppliers.stationers.id, supplier_name: 'Amman Stationers', supplier_name_ar: null, outstanding_amount: '1000.000' },
+        { supplier_id: s.suppliers.printers.id, supplier_name: 'Jabal Printers', supplier_name_ar: null, outstanding_amount: '300.000' },
+        { supplier_id: s.suppliers.couriers.id, supplier_name: 'Desert Couriers', supplier_name_ar: null, outstanding_amount: '200.000' },
       ],
     });
     const tb = await trialBalance(s.org.id, AS_OF);

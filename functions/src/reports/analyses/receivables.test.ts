@@ -84,14 +84,14 @@ describe('receivables analysis', () => {
     expect(analysis.collection_risk_level).toBe('High');
   });
 
-  it('names the five customers owing the most, most first', async () => {
+  it('names the five customers owing the most, most first, with their Arabic names', async () => {
     const analysis = await receivablesAnalysis(s.org.id, AS_OF);
     expect(analysis.top_customers).toEqual([
-      { customer_id: s.customers.petra.id, customer_name: 'Petra Hotels', outstanding_amount: '1000.000' },
-      { customer_id: s.customers.bakery.id, customer_name: 'Amman Bakery', outstanding_amount: '500.000' },
-      { customer_id: s.customers.zarqa.id, customer_name: 'Zarqa Paper', outstanding_amount: '450.000' },
-      { customer_id: s.customers.irbid.id, customer_name: 'Irbid Motors', outstanding_amount: '400.000' },
-      { customer_id: s.customers.aqaba.id, customer_name: 'Aqaba Diving', outstanding_amount: '350.000' },
+      { customer_id: s.customers.petra.id, customer_name: 'Petra Hotels', customer_name_ar: 'فنادق البتراء', outstanding_amount: '1000.000' },
+      { customer_id: s.customers.bakery.id, customer_name: 'Amman Bakery', customer_name_ar: 'مخبز عمّان', outstanding_amount: '500.000' },
+      { customer_id: s.customers.zarqa.id, customer_name: 'Zarqa Paper', customer_name_ar: 'ورق الزرقاء', outstanding_amount: '450.000' },
+      { customer_id: s.customers.irbid.id, customer_name: 'Irbid Motors', customer_name_ar: 'محركات إربد', outstanding_amount: '400.000' },
+      { customer_id: s.customers.aqaba.id, customer_name: 'Aqaba Diving', customer_name_ar: 'غوص العقبة', outstanding_amount: '350.000' },
     ]);
   });
 

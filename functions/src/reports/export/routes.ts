@@ -4,7 +4,7 @@
  * Reading reports is a viewer's right, so exporting them is too.
  */
 import { zipSync } from 'fflate';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   bulkExportBody,
   catalogueReportQuery,
@@ -123,7 +123,10 @@ export const exportRoutes = {
         action: 'reports.bulk_exported',
         entity_type: 'report',
         entity_id: null,
-        summary: `Exported ${reportIds.length} report${reportIds.length === 1 ? '' : 's'} as ${body.format.toUpperCase()} (${request.period.from} – ${request.period.to})`,
+        narrative: {
+          key: reportIds.length === 1 ? 'audit.report.exported_one' : 'audit.report.exported_many',
+          params: { count: reportIds.length, format: body.format.toUpperCase(), from: request.period.from, to: request.period.to },
+        },
         changes: { report_ids: reportIds, format: body.format, period: body.period, from: request.period.from, to: request.period.to },
       });
       return deliverExport(request.organization.id, { bytes: archive, fileName: bulkExportFileName(request.organization.name, today), contentType: 'application/zip' });

@@ -1,10 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useNavigate } from 'react-router-dom';
 import { setUnauthorizedHandler } from '../../lib/api-client';
 import { isSignedIn, signOutLocally, useAccessToken } from '../../lib/auth';
+import { loadCoreTranslations } from '../../lib/i18n';
 import { notify } from '../../lib/notify';
+import { Loading } from '../../components/loading';
+
+const NotFound = lazy(() =>
+  Promise.all([import('./not-found'), loadCoreTranslations()]).then(([module]) => ({ default: module.NotFoundRoute })),
+);
 
 /**
  * A token the server no longer accepts (expired, revoked) ends the session locally and sends
@@ -41,4 +47,19 @@ export function GuestOnly() {
   const [signedInOnArrival] = useState(isSignedIn);
   if (signedInOnArrival) return <Navigate to="/" replace />;
   return <Outlet />;
+}
+
+/**
+ * A path no route matches. Signed in, the signed-in routes have been looked through already
+ * (app/router.tsx), so the page does not exist; signed out, they are not loaded, and every path
+ * but the public ones needs sign-in.
+ */
+export function UnknownPath() {
+  const token = useAccessToken();
+  if (!token) return <Navigate to="/login" replace />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <NotFound />
+    </Suspense>
+  );
 }

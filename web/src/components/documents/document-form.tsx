@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import { ApiError } from '../../lib/api-client';
 import { textOrNull, type FormIssue } from '../../lib/form-schema';
 import { applyServerErrors, flattenErrors, issueMessages, specificIssueMessage, type ServerIssue } from '../../lib/forms';
+import { useDisplayName } from '../../lib/names';
 import { notifyError } from '../../lib/notify';
 import {
   DocumentLinesEditor,
@@ -28,9 +29,17 @@ export interface DocumentHeader {
   price_includes_tax: boolean;
 }
 
+/** A contact as a picker names it: `name`, and the Arabic name an Arabic reader sees instead. */
+interface NamedContact {
+  id: string;
+  name: string;
+  name_ar?: string | null;
+}
+
 /**
  * The contact picker's options: the active contacts, plus the one a draft keeps though it was
- * deactivated since (shown by name so the person sees it), after a "choose" prompt.
+ * deactivated since (shown by name so the person sees it), after a "choose" prompt. `nameOf` gives
+ * the name in the reader's language (lib/names `useDisplayName`).
  */
 export function contactOptions({
   active,
@@ -38,16 +47,19 @@ export function contactOptions({
   selectedId,
   unknownLabel,
   chooseLabel,
+  nameOf = (name) => name,
 }: {
-  active: readonly { id: string; name: string }[];
-  known: readonly { id: string; name: string }[];
+  active: readonly NamedContact[];
+  known: readonly NamedContact[];
   selectedId: string;
   unknownLabel: string;
   chooseLabel: string;
+  nameOf?: (name: string, nameAr?: string | null) => string;
 }): Option[] {
-  const options = active.map((c) => ({ value: c.id, label: c.name }));
+  const options = active.map((c) => ({ value: c.id, label: nameOf(c.name, c.name_ar) }));
   if (selectedId && !active.some((c) => c.id === selectedId)) {
-    options.unshift({ value: selectedId, label: known.find((c) => c.id === selectedId)?.name ?? unknownLabel });
+    const kept = known.find((c) => c.id === selectedId);
+    options.unshift({ value: selectedId, label: kept ? nameOf(kept.name, kept.name_ar) : unknownLabel });
   }
   return [{ value: '', label: chooseLabel }, ...options];
 }
@@ -110,16 +122,17 @@ export function useContactChoice<V extends DocumentFormValues>({
   chooseLabel,
 }: {
   form: AnyDocumentForm<V>;
-  active: readonly { id: string; name: string; payment_terms_days?: number | null }[];
-  known: readonly { id: string; name: string }[];
+  active: readonly (NamedContact & { payment_terms_days?: number | null })[];
+  known: readonly NamedContact[];
   unknownLabel: string;
   chooseLabel: string;
 }) {
   const docForm = documentFormOf(form);
   const selectedId = useWatch({ control: docForm.control, name: 'contact_id' });
+  const nameOf = useDisplayName();
   const options = useMemo(
-    () => contactOptions({ active, known, selectedId, unknownLabel, chooseLabel }),
-    [active, known, selectedId, unknownLabel, chooseLabel],
+    () => contactOptions({ active, known, selectedId, unknownLabel, chooseLabel, nameOf }),
+    [active, known, selectedId, unknownLabel, chooseLabel, nameOf],
   );
   const choose = (contactId: string) => {
     const contact = active.find((c) => c.id === contactId);

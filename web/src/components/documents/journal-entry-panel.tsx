@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { api, segment } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
+import { useNarrate } from '../../lib/narrative';
 import { TableCaption } from '../document-lines-editor';
 import { Loading, QueryError } from '../feedback';
 import { isZeroAmount } from './document-amounts';
@@ -41,6 +42,7 @@ interface JournalEntryPanelProps {
 export function JournalEntryPanel({ organizationId, entryId, texts, linkToEntry = false }: JournalEntryPanelProps) {
   const { i18n } = useTranslation();
   const arabic = i18n.language.startsWith('ar');
+  const narrateText = useNarrate();
   const entry = useQuery({ ...journalEntryQueryOptions(organizationId, entryId), enabled: !!entryId });
   const facts = entry.data ? texts.entry({ number: entry.data.entry_number ?? entry.data.number ?? '—', date: formatDate(entry.data.date) }) : '';
   return (
@@ -82,7 +84,7 @@ export function JournalEntryPanel({ organizationId, entryId, texts, linkToEntry 
                       {line.account_code ? <Text color="gray">{line.account_code} </Text> : null}
                       {(arabic ? line.account_name_ar : null) ?? line.account_name ?? line.account_id}
                     </Table.RowHeaderCell>
-                    <Table.Cell>{line.description ?? ''}</Table.Cell>
+                    <Table.Cell>{narrateText(line.narrative, line.description)}</Table.Cell>
                     <Table.Cell justify="end">{isZeroAmount(line.debit) ? '' : formatMoney(line.debit, entry.data.currency)}</Table.Cell>
                     <Table.Cell justify="end">{isZeroAmount(line.credit) ? '' : formatMoney(line.credit, entry.data.currency)}</Table.Cell>
                   </Table.Row>

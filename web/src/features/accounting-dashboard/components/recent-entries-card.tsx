@@ -4,11 +4,13 @@ import { Link } from 'react-router-dom';
 import { TableCaption } from '../../../components/document-lines-editor';
 import { EmptyState } from '../../../components/feedback';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { useNarrate } from '../../../lib/narrative';
 import type { AccountingDashboard } from '../api/get-accounting-dashboard';
 
 /** The latest posted entries, each opening in the journal. */
 export function RecentEntriesCard({ dashboard }: { dashboard: AccountingDashboard }) {
   const { t } = useTranslation();
+  const narrateText = useNarrate();
   const title = t('accountingDashboard.recent.title');
   const entries = dashboard.recent_journal_entries;
   return (
@@ -42,7 +44,7 @@ export function RecentEntriesCard({ dashboard }: { dashboard: AccountingDashboar
                         </RadixLink>
                       </Table.RowHeaderCell>
                       <Table.Cell>{formatDate(entry.date)}</Table.Cell>
-                      <Table.Cell>{entry.memo ?? entry.reference ?? '—'}</Table.Cell>
+                      <Table.Cell>{narrateText(entry.memo_narrative, entry.memo) || entry.reference || '—'}</Table.Cell>
                       <Table.Cell>{t(`accountingDashboard.recent.sources.${entry.source_type}`, { defaultValue: entry.source_type })}</Table.Cell>
                       <Table.Cell justify="end">{formatMoney(entry.total_debit, entry.currency)}</Table.Cell>
                     </Table.Row>

@@ -72,7 +72,7 @@ export function dashboard(overrides: Partial<AccountingDashboardPublic> = {}): A
     sales_tax: { output_tax: '2100.000', input_tax: '950.000', net_payable: '1150.000' },
     recent_journal_entries: [
       {
-        id: 'je-12', organization_id: ORG, number: 12, entry_number: 'JE-000012', date: '2025-03-14', memo: 'Invoice INV-000007', reference: null, status: 'posted',
+        id: 'je-12', organization_id: ORG, number: 12, entry_number: 'JE-000012', date: '2025-03-14', memo: 'Invoice INV-000007', memo_narrative: null, reference: null, status: 'posted',
         source_type: 'invoice', source_id: 'inv-7', currency: 'JOD', lines: [], total_debit: '1160.000', total_credit: '1160.000',
         reverses_entry_id: null, reversed_by_entry_id: null, created_by: 'u1', posted_by: 'u1', posted_at: '2025-03-14T10:00:00Z', version: 1,
         created_at: '2025-03-14T10:00:00Z', updated_at: '2025-03-14T10:00:00Z',

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { TableCaption } from '../../../components/document-lines-editor';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { useNarrate } from '../../../lib/narrative';
 import type { AccountTransactions } from '../api/get-account-transactions';
 
 /** "0.000": an amount that is nothing, read from its text (no float). */
@@ -20,6 +21,7 @@ interface LedgerCardTableProps {
 export function LedgerCardTable({ caption, card, showOpening }: LedgerCardTableProps) {
   const { t } = useTranslation();
   const money = (amount: string) => formatMoney(amount, card.currency);
+  const narrateText = useNarrate();
   return (
     <div className="table-scroll">
       <Table.Root variant="surface" size="1">
@@ -45,29 +47,33 @@ export function LedgerCardTable({ caption, card, showOpening }: LedgerCardTableP
               </Table.Cell>
             </Table.Row>
           ) : null}
-          {card.data.map((row, index) => (
-            <Table.Row key={`${row.entry_id}-${index}`}>
-              <Table.Cell style={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</Table.Cell>
-              <Table.RowHeaderCell>
-                <RadixLink asChild>
-                  <Link to={`/accounting/journal/${row.entry_id}`}>{row.entry_name ?? t('accounts.ledger.entryWithoutNumber')}</Link>
-                </RadixLink>
-              </Table.RowHeaderCell>
-              <Table.Cell>
-                {row.memo ?? ''}
-                {row.description && row.description !== row.memo ? (
-                  <Text as="div" size="1" color="gray">
-                    {row.description}
-                  </Text>
-                ) : null}
-              </Table.Cell>
-              <Table.Cell justify="end">{isZeroAmount(row.debit) ? '' : money(row.debit)}</Table.Cell>
-              <Table.Cell justify="end">{isZeroAmount(row.credit) ? '' : money(row.credit)}</Table.Cell>
-              <Table.Cell justify="end" style={{ whiteSpace: 'nowrap' }}>
-                {money(row.balance)}
-              </Table.Cell>
-            </Table.Row>
-          ))}
+          {card.data.map((row, index) => {
+            const memo = narrateText(row.memo_narrative, row.memo);
+            const description = narrateText(row.description_narrative, row.description);
+            return (
+              <Table.Row key={`${row.entry_id}-${index}`}>
+                <Table.Cell style={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</Table.Cell>
+                <Table.RowHeaderCell>
+                  <RadixLink asChild>
+                    <Link to={`/accounting/journal/${row.entry_id}`}>{row.entry_name ?? t('accounts.ledger.entryWithoutNumber')}</Link>
+                  </RadixLink>
+                </Table.RowHeaderCell>
+                <Table.Cell>
+                  {memo}
+                  {description && description !== memo ? (
+                    <Text as="div" size="1" color="gray">
+                      {description}
+                    </Text>
+                  ) : null}
+                </Table.Cell>
+                <Table.Cell justify="end">{isZeroAmount(row.debit) ? '' : money(row.debit)}</Table.Cell>
+                <Table.Cell justify="end">{isZeroAmount(row.credit) ? '' : money(row.credit)}</Table.Cell>
+                <Table.Cell justify="end" style={{ whiteSpace: 'nowrap' }}>
+                  {money(row.balance)}
+                </Table.Cell>
+              </Table.Row>
+            );
+          })}
         </Table.Body>
       </Table.Root>
     </div>

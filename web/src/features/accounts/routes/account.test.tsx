@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n';
 import { mockFetch, type RecordedRequest } from '../../../testing/fetch-mock';
 import { renderRoutes, Screen } from '../../../testing/render';
 import { API, cash, currentAssets, installResizeObserver, session } from '../testing/fixtures';
@@ -89,5 +90,41 @@ describe('account ledger card', () => {
     const last = new URL(requests.filter((r) => r.url.includes('/transactions')).at(-1)!.url, 'http://localhost').searchParams;
     expect(Object.fromEntries(last)).toEqual({ start_date: '2025-03-01', end_date: '2025-03-31', offset: '0', limit: '50' });
     expect(view.router.state.location.search).toBe('?from=2025-03-01&to=2025-03-31');
+  });
+});
+
+describe('account ledger card in Arabic', () => {
+  beforeAll(() => changeLanguage('ar'));
+  afterAll(() => changeLanguage('en'));
+
+  it('shows the memos and descriptions the server wrote in Arabic, and an older posting by its English', async () => {
+    const narrated = {
+      account_id: 'acc-1110',
+      currency: 'JOD',
+      opening_balance: '0.000',
+      data: [
+        { entry_id: 'je-1', entry_number: 1, entry_name: 'JE-000001', date: '2025-02-01', memo: 'Opening capital', memo_narrative: null, description: null, description_narrative: null, source_type: 'manual', source_id: 'je-1', debit: '1000.000', credit: '0.000', balance: '1000.000' },
+        {
+          entry_id: 'je-2', entry_number: null, entry_name: 'PAY-000001', date: '2025-03-05',
+          memo: 'Payment received from Petra Stores', memo_narrative: { key: 'ledger.payment.received', params: { contact: 'Petra Stores' } },
+          description: 'Customer credit: Petra Stores', description_narrative: { key: 'ledger.payment.customer_credit', params: { contact: 'Petra Stores' } },
+          source_type: 'payment', source_id: 'pay-1', debit: '250.500', credit: '0.000', balance: '1250.500',
+        },
+      ],
+      count: 2,
+    };
+    mockFetch({
+      ...session('viewer'),
+      [`GET ${API}/accounts/acc-1110`]: () => ({ json: cashAccount }),
+      [`GET ${API}/accounts/acc-1100`]: () => ({ json: parentAccount }),
+      [`GET ${API}/accounts/acc-1110/transactions`]: () => ({ json: narrated }),
+    });
+    renderRoutes(routes, '/accounting/accounts/acc-1110');
+    const payment = (await screen.findByRole('link', { name: 'PAY-000001' })).closest('tr')!;
+    expect(payment.textContent).toContain('دفعة مقبوضة من \u2068Petra Stores\u2069');
+    expect(payment.textContent).toContain('رصيد دائن للعميل: \u2068Petra Stores\u2069');
+    expect(payment.textContent).not.toContain('Payment received');
+    const older = screen.getByRole('link', { name: 'JE-000001' }).closest('tr')!;
+    expect(older.textContent).toContain('Opening capital');
   });
 });

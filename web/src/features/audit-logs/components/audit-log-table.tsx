@@ -29,7 +29,7 @@ export function AuditLogTable({ entries, showOrganization = false }: { entries: 
                 <Code variant="ghost">{entry.action}</Code>
               </Table.Cell>
               <Table.Cell>
-                {/* Written by the server in English: isolated, so its quotes and full stop stay in place in Arabic. */}
+                {/* dir=auto: an old record's English summary keeps its quotes and full stop in place in an Arabic page. */}
                 <Text size="2" dir="auto">
                   {narrateText(entry.narrative, entry.summary)}
                 </Text>

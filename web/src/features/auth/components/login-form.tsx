@@ -11,10 +11,21 @@ import { notify, notifyError } from '../../../lib/notify';
 import { useLogin } from '../api/login';
 
 /**
- * The shared schemas (and zod) load after the sign-in screen is up, keeping them out of the
- * entry chunk; by the time someone submits they are there (useZodForm fetches them on mount).
+ * The shared schemas (and zod, ~30 KiB gzipped) are not part of what the sign-in screen waits
+ * for (issue #13): they are fetched once someone focuses or touches the form, so they are there
+ * by the time the address and password are typed; the first submit waits for them otherwise.
+ * A failed fetch is forgotten, so the next attempt tries again.
  */
-const loadSchema = () => import('./login-validation').then((module) => module.loginSchema);
+let validation: Promise<typeof import('./login-validation').loginSchema> | null = null;
+const loadSchema = () =>
+  (validation ??= import('./login-validation').then(
+    (module) => module.loginSchema,
+    (error: unknown) => {
+      validation = null;
+      throw error;
+    },
+  ));
+const prefetchSchema = () => void loadSchema().catch(() => undefined);
 
 /**
  * Right credentials, unverified address: the sign-in call's only 403 (functions/src/auth). Told
@@ -57,7 +68,7 @@ export function LoginForm() {
   });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form onSubmit={(event) => void onSubmit(event)} onFocus={prefetchSchema} onPointerDown={prefetchSchema} noValidate>
       <Flex direction="column" gap="4">
         <FormTextInput form={form} name="username" label={t('auth.email')} type="email" autoComplete="email" required />
         <FormTextInput form={form} name="password" label={t('auth.password')} type="password" autoComplete="current-password" required />

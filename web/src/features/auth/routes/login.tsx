@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../../../components/auth-layout';
-import { Loading } from '../../../components/feedback';
+import { Loading } from '../../../components/loading';
 
 /**
  * The form comes with the form library (react-hook-form, lib/forms): a chunk of its own keeps the

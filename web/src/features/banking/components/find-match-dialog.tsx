@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { TableCaption } from '../../../components/document-lines-editor';
 import { EmptyState, Loading, QueryError } from '../../../components/feedback';
 import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
+import { useNarrate } from '../../../lib/narrative';
 import { notify } from '../../../lib/notify';
 import { useMatches, type MatchSuggestion } from '../api/get-matches';
 import type { StatementLine } from '../api/get-statement-lines';
@@ -26,6 +27,7 @@ const entryName = (suggestion: MatchSuggestion) =>
 /** The postings that could be this statement line, closest first; choosing one reconciles the line. */
 export function FindMatchDialog({ organizationId, bankAccountId, line, onClose, onCreateEntry }: FindMatchDialogProps) {
   const { t } = useTranslation();
+  const narrateText = useNarrate();
   const matches = useMatches(organizationId, bankAccountId, line.id);
   const reconcile = useReconcileLine();
 
@@ -89,7 +91,9 @@ export function FindMatchDialog({ organizationId, bankAccountId, line, onClose, 
                       <Table.RowHeaderCell>{entryName(suggestion)}</Table.RowHeaderCell>
                       <Table.Cell>{formatDate(suggestion.date)}</Table.Cell>
                       <Table.Cell>
-                        <Text>{suggestion.memo ?? suggestion.description ?? ''}</Text>
+                        <Text>
+                          {suggestion.memo ? narrateText(suggestion.memo_narrative, suggestion.memo) : narrateText(suggestion.description_narrative, suggestion.description)}
+                        </Text>
                         {suggestion.payment_id ? (
                           <Text as="div" size="1" color="gray">
                             {t('banking.match.fromPayment')}

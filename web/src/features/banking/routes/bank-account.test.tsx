@@ -170,6 +170,37 @@ describe('reconciliation', { timeout: 30_000 }, () => {
     await waitFor(() => expect(linesRequests(requests).length).toBeGreaterThan(1));
   });
 
+  it('shows an Arabic reader the memos the server wrote in Arabic, and an older one in its English', async () => {
+    await changeLanguage('ar');
+    mockFetch({
+      ...session('admin'),
+      ...readers,
+      [`GET ${BANK}/transactions/tx-1/matches`]: () => ({
+        json: {
+          data: [
+            {
+              journal_entry_id: 'je-20', entry_number: null, entry_name: 'PAY-000001', date: '2025-06-02', amount: '250.000',
+              memo: 'Payment received from Petra Stores', memo_narrative: { key: 'ledger.payment.received', params: { contact: 'Petra Stores' } },
+              description: 'Payment received from Petra Stores', description_narrative: { key: 'ledger.payment.received', params: { contact: 'Petra Stores' } },
+              reference: 'CLIQ-5521', source_type: 'payment', source_id: 'pay-1', payment_id: 'pay-1', days_apart: 1, similarity: 0.9,
+            },
+            { journal_entry_id: 'je-15', entry_number: 15, entry_name: 'JE-000015', date: '2025-05-29', amount: '250.000', memo: 'Owner deposit', memo_narrative: null, description: null, description_narrative: null, reference: null, source_type: 'manual', source_id: 'je-15', payment_id: null, days_apart: 5, similarity: 0 },
+          ],
+          count: 2,
+        },
+      }),
+    });
+    renderRoutes(routes, '/banking/bank-1');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'بحث عن مطابقة لـ CLIQ from Petra Stores' }));
+    const dialog = await screen.findByRole('dialog');
+    const suggestions = await within(dialog).findByRole('table', { name: 'القيود المقترحة' });
+    const [payment, older] = within(suggestions).getAllByRole('row').slice(1);
+    expect(payment!.textContent).toContain('دفعة مقبوضة من \u2068Petra Stores\u2069');
+    expect(payment!.textContent).not.toContain('Payment received');
+    expect(older!.textContent).toContain('Owner deposit');
+  });
+
   it('posts an entry for bank charges when nothing matches, showing a refused period under the form', async () => {
     let attempt = 0;
     const { requests } = mockFetch({

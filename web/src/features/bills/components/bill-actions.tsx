@@ -1,7 +1,9 @@
 import { Button, Flex } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { canDeleteDraft } from '@daftar/shared/drafts';
 import { ConfirmActionDialog, DestructiveActionDialog } from '../../../components/documents/confirm-action-dialog';
+import { useUser } from '../../../lib/auth';
 import type { RoleFlags } from '../../../lib/authorization';
 import { notify } from '../../../lib/notify';
 import { useChangeBillStatus } from '../api/change-bill-status';
@@ -20,6 +22,7 @@ export function BillActions({ organizationId, bill, role }: { organizationId: st
   const confirm = useConfirmBill();
   const remove = useDeleteBill();
   const changeStatus = useChangeBillStatus();
+  const user = useUser();
   const draft = bill.status === 'draft';
   const ids = { organizationId, billId: bill.id };
   const label = bill.number ?? t('bills.draftNumber');
@@ -58,7 +61,8 @@ export function BillActions({ organizationId, bill, role }: { organizationId: st
           }}
         />
       ) : null}
-      {draft && role.isMember ? (
+      {/* Members edit any draft but delete only their own; the server refuses the rest (shared/src/drafts.ts). */}
+      {draft && canDeleteDraft({ role: role.role, userId: user.data?.id, createdBy: bill.created_by }) ? (
         <DestructiveActionDialog
           label={t('common.delete')}
           title={t('bills.actions.deleteTitle', { label })}

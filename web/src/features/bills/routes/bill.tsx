@@ -5,6 +5,7 @@ import { Loading, QueryError } from '../../../components/feedback';
 import { DocumentPageHeader } from '../../../components/documents/document-page-header';
 import { useOrganizationRole } from '../../../lib/authorization';
 import { formatDateTime } from '../../../lib/format';
+import { useDisplayName } from '../../../lib/names';
 import { useCurrentOrganization } from '../../../lib/organizations';
 import { useBillAccounts } from '../api/get-accounts';
 import { useBill } from '../api/get-bill';
@@ -18,6 +19,7 @@ import { JournalEntryPanel } from '../components/journal-entry-panel';
 
 export function BillRoute() {
   const { t } = useTranslation();
+  const displayName = useDisplayName();
   const { billId = '' } = useParams();
   const { organizationId } = useCurrentOrganization();
   const org = organizationId ?? '';
@@ -45,7 +47,7 @@ export function BillRoute() {
       <Card size="3">
         <DocumentFacts
           facts={[
-            { label: t('bills.form.supplier'), value: supplier.data?.name ?? (supplier.isPending ? '…' : t('bills.unknownSupplier')) },
+            { label: t('bills.form.supplier'), value: supplier.data ? displayName(supplier.data.name, supplier.data.name_ar) : (supplier.isPending ? '…' : t('bills.unknownSupplier')) },
             { label: t('bills.form.supplierReference'), value: doc.supplier_reference ?? '—' },
             { label: t('bills.form.issueDate'), value: dateOrDash(doc.issue_date) },
             { label: t('bills.form.dueDate'), value: dateOrDash(doc.due_date) },

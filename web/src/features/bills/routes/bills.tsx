@@ -8,6 +8,7 @@ import { TextInput } from '../../../components/fields';
 import { Pagination } from '../../../components/pagination';
 import { useOrganizationRole } from '../../../lib/authorization';
 import { formatNumber } from '../../../lib/format';
+import { useNamesById } from '../../../lib/names';
 import { useCurrentOrganization } from '../../../lib/organizations';
 import { useBills, type Bill } from '../api/get-bills';
 import { useOverdueBills, type OverdueBill } from '../api/get-overdue-bills';
@@ -40,13 +41,13 @@ export function BillsRoute() {
   const overdueBills = useOverdueBills(org, { asOfDate, ...page }, !!organizationId && overdue);
   const list = overdue ? overdueBills : bills;
   const contacts = useContactNames(org);
-  const names = new Map((contacts.data?.data ?? []).map((c) => [c.id, c.name]));
+  const names = useNamesById(contacts.data?.data);
   const supplierName = (contactId: string) => names.get(contactId) ?? (contacts.isPending ? '…' : t('bills.unknownSupplier'));
 
   let rows: (Bill | OverdueBill)[] = [];
   let count = 0;
   if (list.data && searching) {
-    const texts = (bill: Bill | OverdueBill) => [bill.number ?? '', bill.supplier_reference ?? '', names.get(bill.contact_id) ?? ''];
+    const texts = (bill: Bill | OverdueBill) => [bill.number ?? '', bill.supplier_reference ?? '', ...names.searchTexts(bill.contact_id)];
     ({ rows, count } = pageLocally(list.data.data as (Bill | OverdueBill)[], (bill) => matchesSearch(search, texts(bill)), skip, PAGE_SIZE));
   } else if (list.data) {
     rows = list.data.data;

@@ -57,6 +57,8 @@ export function bill(overrides: Partial<BillPublic> = {}): BillPublic {
     balance_due: '52.200',
     journal_entry_id: 'je-5',
     confirmed_at: '2025-02-01T10:00:00Z',
+    // The signed-in user of `session` (u1), whose drafts are theirs to delete.
+    created_by: 'u1',
     version: 2,
     created_at: '2025-02-01T09:00:00Z',
     updated_at: '2025-02-01T10:00:00Z',

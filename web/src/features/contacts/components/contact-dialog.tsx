@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { FormSelectInput, FormTextAreaInput, FormTextInput } from '../../../components/fields';
 import { errorStatus } from '../../../lib/api-client';
 import { applyServerErrors, issueMessages, useZodForm } from '../../../lib/forms';
+import { useDisplayName } from '../../../lib/names';
 import { errorMessage, notify, notifyError } from '../../../lib/notify';
 import { useCreateContact } from '../api/create-contact';
 import type { Contact } from '../api/get-contacts';
@@ -70,6 +71,7 @@ interface ContactDialogProps {
  */
 export function ContactDialog({ organizationId, baseCurrency, contact, contactType = 'customer', onClose, onSaved }: ContactDialogProps) {
   const { t } = useTranslation();
+  const displayName = useDisplayName();
   const translate = useContactMessages();
   const create = useCreateContact();
   const update = useUpdateContact();
@@ -100,7 +102,7 @@ export function ContactDialog({ organizationId, baseCurrency, contact, contactTy
     notifyError(error);
   };
   const done = (saved: Contact) => {
-    notify.success(t(contact ? 'contacts.form.saved' : 'contacts.form.created', { name: saved.name }));
+    notify.success(t(contact ? 'contacts.form.saved' : 'contacts.form.created', { name: displayName(saved.name, saved.name_ar) }));
     onSaved?.(saved);
     onClose();
   };
@@ -110,7 +112,7 @@ export function ContactDialog({ organizationId, baseCurrency, contact, contactTy
     else create.mutate({ organizationId, data: data as typeof contactCreate._zod.output }, { onSuccess: done, onError: onFailure });
   });
 
-  const title = contact ? t('contacts.form.editTitle', { name: contact.name }) : t(`contacts.form.newTitle.${contactType}`);
+  const title = contact ? t('contacts.form.editTitle', { name: displayName(contact.name, contact.name_ar) }) : t(`contacts.form.newTitle.${contactType}`);
   const input = (field: TextField, props: Omit<Partial<Parameters<typeof FormTextInput<Values>>[0]>, 'form' | 'name'> = {}) => (
     <FormTextInput form={form} name={field} label={t(`contacts.fields.${field}`)} {...props} />
   );

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { TableCaption } from '../../../components/document-lines-editor';
 import { currentLanguage } from '../../../lib/i18n';
 import type { Contact } from '../api/get-contacts';
-import { contactName, otherContactName } from './contact-names';
+import { localName as contactName, otherName as otherContactName } from '../../../lib/names';
 
 export function ContactsTable({ caption, contacts }: { caption: string; contacts: readonly Contact[] }) {
   const { t } = useTranslation();

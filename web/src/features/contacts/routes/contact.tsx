@@ -15,7 +15,7 @@ import { useContact } from '../api/get-contact';
 import type { Contact } from '../api/get-contacts';
 import { ContactAccount } from '../components/contact-account';
 import { ContactDialog } from '../components/contact-dialog';
-import { contactName } from '../components/contact-names';
+import { localName as contactName } from '../../../lib/names';
 
 const listOf = (contact: Contact) => (contact.contact_type === 'supplier' ? '/purchases/suppliers' : '/sales/customers');
 

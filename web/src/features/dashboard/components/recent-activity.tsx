@@ -29,7 +29,7 @@ export function RecentActivity({ organizationId }: { organizationId: string }) {
             {activity.data.data.map((entry) => (
               <li key={entry.id}>
                 <Text as="div" size="2">
-                  {/* The server writes summaries in English: isolated, their punctuation stays with them in Arabic. */}
+                  {/* Isolated: a sentence in the other direction (an old record's English summary) keeps its punctuation with it. */}
                   <bdi>{narrateText(entry.narrative, entry.summary)}</bdi>
                 </Text>
                 <Text as="div" size="1" color="gray">

@@ -15,7 +15,7 @@ import { useExpenseAccounts } from '../api/get-accounts';
 import type { ExpenseCategory } from '../api/get-expense-categories';
 import { useUpdateExpenseCategory } from '../api/update-expense-category';
 import { expenseMessage } from './messages';
-import { localName } from './names';
+import { localName } from '../../../lib/names';
 
 interface Values {
   name: string;

@@ -25,7 +25,7 @@ import { useUpdateExpense } from '../api/update-expense';
 import { useUploadReceipt } from '../api/upload-receipt';
 import { amountText, grossAmount, splitExpense, today } from './figures';
 import { expenseMessage } from './messages';
-import { localName } from './names';
+import { localName } from '../../../lib/names';
 
 /** Receipts are photos or PDFs. */
 const RECEIPT_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/gif'];

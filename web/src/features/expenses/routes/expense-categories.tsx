@@ -15,7 +15,7 @@ import { useExpenseAccounts } from '../api/get-accounts';
 import { useExpenseCategories, type ExpenseCategory } from '../api/get-expense-categories';
 import { useUpdateExpenseCategory } from '../api/update-expense-category';
 import { ExpenseCategoryDialog } from '../components/expense-category-dialog';
-import { localName, otherName } from '../components/names';
+import { localName, otherName } from '../../../lib/names';
 
 const DELETED = 'Expense category deleted successfully';
 
@@ -71,7 +71,7 @@ export function ExpenseCategoriesRoute() {
             <Table.Body>
               {rows.map((category) => {
                 const name = localName(category, language);
-                const second = otherName(category, language);
+                const second = otherName(category, language)?.text;
                 return (
                   <Table.Row key={category.id}>
                     <Table.RowHeaderCell>

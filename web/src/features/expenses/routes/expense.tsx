@@ -19,7 +19,7 @@ import { useTaxes } from '../api/get-taxes';
 import { ExpenseActions } from '../components/expense-actions';
 import { ExpenseStatusBadge } from '../components/expense-status-badge';
 import { JournalEntryPanel } from '../components/journal-entry-panel';
-import { localName } from '../components/names';
+import { localName } from '../../../lib/names';
 
 function Receipt({ organizationId, fileId }: { organizationId: string; fileId: string }) {
   const { t } = useTranslation();

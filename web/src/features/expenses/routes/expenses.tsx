@@ -13,7 +13,7 @@ import { useCurrentOrganization } from '../../../lib/organizations';
 import { useExpenseCategories } from '../api/get-expense-categories';
 import { useExpenses } from '../api/get-expenses';
 import { ExpensesTable } from '../components/expenses-table';
-import { localName } from '../components/names';
+import { localName } from '../../../lib/names';
 
 export const PAGE_SIZE = 25;
 

@@ -1,7 +1,9 @@
 import { Button, Flex } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { canDeleteDraft } from '@daftar/shared/drafts';
 import { ActionButton, ConfirmActionDialog, DestructiveActionDialog } from '../../../components/documents/confirm-action-dialog';
+import { useUser } from '../../../lib/auth';
 import type { RoleFlags } from '../../../lib/authorization';
 import { notify } from '../../../lib/notify';
 import { segment } from '../../../lib/api-client';
@@ -27,6 +29,7 @@ export function InvoiceActions({ organizationId, invoice, role }: { organization
   const duplicate = useDuplicateInvoice();
   const changeStatus = useChangeInvoiceStatus();
   const download = useDownloadPdf();
+  const user = useUser();
   const draft = invoice.status === 'draft';
   const posted = POSTED.has(invoice.status);
   const ids = { organizationId, invoiceId: invoice.id };
@@ -104,7 +107,8 @@ export function InvoiceActions({ organizationId, invoice, role }: { organization
           }}
         />
       ) : null}
-      {draft && role.isMember ? (
+      {/* Members edit any draft but delete only their own; the server refuses the rest (shared/src/drafts.ts). */}
+      {draft && canDeleteDraft({ role: role.role, userId: user.data?.id, createdBy: invoice.created_by }) ? (
         <DestructiveActionDialog
           label={t('common.delete')}
           title={t('invoices.actions.deleteTitle', { label })}

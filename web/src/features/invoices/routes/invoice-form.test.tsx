@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n';
 import { mockFetch } from '../../../testing/fetch-mock';
 import { renderRoutes, Screen } from '../../../testing/render';
 import { API, customers, prepareScreens, invoice, session, taxes } from '../testing/fixtures';
@@ -239,6 +240,25 @@ describe('edit invoice form', { timeout: 30_000 }, () => {
     await waitFor(() => expect((screen.getByLabelText('Reference') as HTMLInputElement).value).toBe('PO-77'));
     expect((screen.getByLabelText('Description, line 1') as HTMLInputElement).value).toBe('Pens');
     expect(screen.queryByText('This invoice was changed by someone else.')).toBeNull();
+  });
+
+  it('names customers in the reader\'s language in the picker (issue #12)', async () => {
+    const bilingual = customers.map((c) => (c.id === 'c-1' ? { ...c, name_ar: 'متاجر البتراء' } : c));
+    mockFetch({
+      ...session('member'),
+      ...readers,
+      [`GET ${API}/contacts/customers`]: () => ({ json: { data: bilingual, count: bilingual.length } }),
+      [`GET ${API}/contacts/list`]: () => ({ json: { data: bilingual, count: bilingual.length } }),
+    });
+    await changeLanguage('ar');
+    try {
+      renderRoutes(routes, '/sales/invoices/new');
+      expect(await screen.findByRole('option', { name: 'متاجر البتراء' }, { timeout: 5000 })).toBeTruthy();
+      expect(screen.getByRole('option', { name: 'Zarqa Foods' })).toBeTruthy();
+      expect(screen.queryByRole('option', { name: 'Petra Stores' })).toBeNull();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('says a confirmed invoice cannot be edited', async () => {

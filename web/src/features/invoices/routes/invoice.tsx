@@ -5,6 +5,7 @@ import { Loading, QueryError } from '../../../components/feedback';
 import { DocumentPageHeader } from '../../../components/documents/document-page-header';
 import { useOrganizationRole } from '../../../lib/authorization';
 import { formatDateTime } from '../../../lib/format';
+import { useDisplayName } from '../../../lib/names';
 import { useCurrentOrganization } from '../../../lib/organizations';
 import { useContact } from '../api/get-contact';
 import { useInvoice } from '../api/get-invoice';
@@ -18,6 +19,7 @@ import { JournalEntryPanel } from '../components/journal-entry-panel';
 
 export function InvoiceRoute() {
   const { t } = useTranslation();
+  const displayName = useDisplayName();
   const { invoiceId = '' } = useParams();
   const { organizationId } = useCurrentOrganization();
   const org = organizationId ?? '';
@@ -44,7 +46,7 @@ export function InvoiceRoute() {
       <Card size="3">
         <DocumentFacts
           facts={[
-            { label: t('invoices.form.customer'), value: customer.data?.name ?? (customer.isPending ? '…' : t('invoices.unknownCustomer')) },
+            { label: t('invoices.form.customer'), value: customer.data ? displayName(customer.data.name, customer.data.name_ar) : (customer.isPending ? '…' : t('invoices.unknownCustomer')) },
             { label: t('invoices.form.issueDate'), value: dateOrDash(doc.issue_date) },
             { label: t('invoices.form.dueDate'), value: dateOrDash(doc.due_date) },
             { label: t('invoices.form.reference'), value: doc.reference ?? '—' },

@@ -1,13 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n';
 import { mockFetch, type RecordedRequest } from '../../../testing/fetch-mock';
 import { renderRoutes, Screen } from '../../../testing/render';
 import { API, customers, prepareScreens, invoice, session } from '../testing/fixtures';
 import { InvoicesRoute } from './invoices';
 
 beforeAll(prepareScreens);
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await changeLanguage('en');
+});
 
 const routes = [
   { path: '/sales/invoices', element: <InvoicesRoute /> },
@@ -104,5 +108,50 @@ describe('invoices list', { timeout: 30_000 }, () => {
     });
     renderRoutes(routes, '/sales/invoices');
     expect(await screen.findByText('No invoices yet.')).toBeTruthy();
+  });
+
+  describe('names in the reader\'s language (issue #12)', () => {
+    // Petra Stores has an Arabic name; Zarqa Foods has none.
+    const bilingual = customers.map((c) => (c.id === 'c-1' ? { ...c, name_ar: 'متاجر البتراء' } : c));
+    const bilingualApi = () =>
+      mockFetch({
+        ...session('member'),
+        [`GET ${API}/invoices`]: () => ({ json: { data: listed, count: listed.length } }),
+        [`GET ${API}/contacts/list`]: () => ({ json: { data: bilingual, count: bilingual.length } }),
+      });
+    const rowsOf = (table: string) => within(screen.getByRole('table', { name: table })).getAllByRole('row').slice(1);
+
+    it('shows an Arabic reader the Arabic name, and the English name where there is none', async () => {
+      await changeLanguage('ar');
+      bilingualApi();
+      renderRoutes(routes, '/sales/invoices');
+
+      await waitFor(() => expect(screen.getAllByText('متاجر البتراء').length).toBeGreaterThan(0));
+      const [first, second] = rowsOf('الفواتير');
+      expect(first!.textContent).toContain('متاجر البتراء');
+      expect(first!.textContent).not.toContain('Petra Stores');
+      expect(second!.textContent).toContain('Zarqa Foods');
+    });
+
+    it('finds an invoice by either name of its customer', async () => {
+      await changeLanguage('ar');
+      bilingualApi();
+      renderRoutes(routes, '/sales/invoices');
+      await waitFor(() => expect(screen.getAllByText('متاجر البتراء').length).toBeGreaterThan(0));
+
+      const user = userEvent.setup();
+      await user.type(screen.getByRole('searchbox', { name: 'البحث في الفواتير' }), 'petra');
+      await waitFor(() => expect(rowsOf('الفواتير')).toHaveLength(2));
+      expect(rowsOf('الفواتير').every((row) => row.textContent!.includes('متاجر البتراء'))).toBe(true);
+    });
+
+    it('keeps the English name for an English reader', async () => {
+      bilingualApi();
+      renderRoutes(routes, '/sales/invoices');
+
+      await waitFor(() => expect(screen.getAllByText('Petra Stores').length).toBeGreaterThan(0));
+      expect(rowsOf('Invoices')[0]!.textContent).toContain('Petra Stores');
+      expect(screen.queryByText('متاجر البتراء')).toBeNull();
+    });
   });
 });

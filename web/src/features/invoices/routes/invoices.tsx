@@ -7,6 +7,7 @@ import { EmptyState, Loading, Notice, QueryError } from '../../../components/fee
 import { Pagination } from '../../../components/pagination';
 import { useOrganizationRole } from '../../../lib/authorization';
 import { formatNumber } from '../../../lib/format';
+import { useNamesById } from '../../../lib/names';
 import { useCurrentOrganization } from '../../../lib/organizations';
 import { useContactNames } from '../api/get-customers';
 import { useInvoices, type Invoice } from '../api/get-invoices';
@@ -32,13 +33,13 @@ export function InvoicesRoute() {
   // invoices (up to the page limit) once and filters them here by number and customer name.
   const invoices = useInvoices(org, searching ? { status, skip: 0, limit: MAX_PAGE_LIMIT } : { status, skip, limit: PAGE_SIZE }, !!organizationId);
   const contacts = useContactNames(org);
-  const names = new Map((contacts.data?.data ?? []).map((c) => [c.id, c.name]));
+  const names = useNamesById(contacts.data?.data);
   const customerName = (contactId: string) => names.get(contactId) ?? (contacts.isPending ? '…' : t('invoices.unknownCustomer'));
 
   let rows: Invoice[] = [];
   let count = 0;
   if (invoices.data && searching) {
-    ({ rows, count } = pageLocally(invoices.data.data, (invoice) => matchesSearch(search, [invoice.number ?? '', names.get(invoice.contact_id) ?? '']), skip, PAGE_SIZE));
+    ({ rows, count } = pageLocally(invoices.data.data, (invoice) => matchesSearch(search, [invoice.number ?? '', ...names.searchTexts(invoice.contact_id)]), skip, PAGE_SIZE));
   } else if (invoices.data) {
     rows = invoices.data.data;
     count = invoices.data.count;

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Loading, QueryError } from '../../../components/feedback';
 import { DocumentPageHeader } from '../../../components/documents/document-page-header';
 import { segment } from '../../../lib/api-client';
+import { useDisplayName } from '../../../lib/names';
 import { useCurrentOrganization } from '../../../lib/organizations';
 import { useContact } from '../api/get-contact';
 import { useDownloadPdf } from '../api/download-pdf';
@@ -14,6 +15,7 @@ import { JournalEntryPanel } from '../components/journal-entry-panel';
 
 export function ReturnRoute() {
   const { t } = useTranslation();
+  const displayName = useDisplayName();
   const { returnId = '' } = useParams();
   const { organizationId } = useCurrentOrganization();
   const org = organizationId ?? '';
@@ -63,7 +65,7 @@ export function ReturnRoute() {
                 </RadixLink>
               ),
             },
-            { label: t('invoices.form.customer'), value: customer.data?.name ?? (customer.isPending ? '…' : t('invoices.unknownCustomer')) },
+            { label: t('invoices.form.customer'), value: customer.data ? displayName(customer.data.name, customer.data.name_ar) : (customer.isPending ? '…' : t('invoices.unknownCustomer')) },
             { label: t('invoices.returns.date'), value: dateOrDash(doc.issue_date) },
           ]}
         />

@@ -6,6 +6,7 @@ import { EmptyState, Loading, QueryError } from '../../../components/feedback';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { useNamesById } from '../../../lib/names';
 import { useCurrentOrganization } from '../../../lib/organizations';
 import { useContactNames } from '../api/get-customers';
 import { useReturns } from '../api/get-returns';
@@ -20,7 +21,7 @@ export function ReturnsRoute() {
   const skip = Math.max(0, Number(params.get('skip')) || 0);
   const returns = useReturns(org, { skip, limit: PAGE_SIZE });
   const contacts = useContactNames(org);
-  const names = new Map((contacts.data?.data ?? []).map((c) => [c.id, c.name]));
+  const names = useNamesById(contacts.data?.data);
   if (!organizationId) return <Loading />;
   return (
     <Flex direction="column" gap="4">

@@ -53,6 +53,8 @@ export function invoice(overrides: Partial<InvoicePublic> = {}): InvoicePublic {
     journal_entry_id: 'je-1',
     sent_at: null,
     confirmed_at: '2025-03-01T10:00:00Z',
+    // The signed-in user of `session` (u1), whose drafts are theirs to delete.
+    created_by: 'u1',
     version: 2,
     created_at: '2025-03-01T09:00:00Z',
     updated_at: '2025-03-01T10:00:00Z',

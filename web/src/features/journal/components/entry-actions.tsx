@@ -1,7 +1,9 @@
 import { Button, Flex } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { canDeleteDraft } from '@daftar/shared/drafts';
 import { ConfirmActionDialog, DestructiveActionDialog } from '../../../components/documents/confirm-action-dialog';
+import { useUser } from '../../../lib/auth';
 import type { RoleFlags } from '../../../lib/authorization';
 import { notify } from '../../../lib/notify';
 import { useDeleteJournalEntry } from '../api/delete-journal-entry';
@@ -11,13 +13,14 @@ import { ReverseEntryDialog } from './reverse-entry-dialog';
 
 /**
  * What can be done with an entry depends on its state and the person's role: a draft is posted
- * (admin) or deleted (member); a posted entry is reversed (admin), never edited or deleted.
+ * (admin) or deleted (its creator or an admin, shared/src/drafts.ts); a posted entry is reversed (admin), never edited or deleted.
  */
 export function EntryActions({ organizationId, entry, label, role }: { organizationId: string; entry: JournalEntry; label: string; role: RoleFlags }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const post = usePostJournalEntry();
   const remove = useDeleteJournalEntry();
+  const user = useUser();
   const ids = { organizationId, entryId: entry.id };
   return (
     <Flex gap="2" wrap="wrap" justify="end">
@@ -34,7 +37,7 @@ export function EntryActions({ organizationId, entry, label, role }: { organizat
           }}
         />
       ) : null}
-      {entry.status === 'draft' && role.isMember ? (
+      {entry.status === 'draft' && canDeleteDraft({ role: role.role, userId: user.data?.id, createdBy: entry.created_by }) ? (
         <DestructiveActionDialog
           label={t('journal.actions.delete')}
           title={t('journal.actions.deleteTitle')}

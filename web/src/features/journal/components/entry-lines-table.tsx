@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { TableCaption } from '../../../components/document-lines-editor';
 import { formatMoney } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { useNarrate } from '../../../lib/narrative';
 import type { ContactName } from '../api/get-contacts';
 import type { JournalEntry } from '../api/get-journal-entries';
 
@@ -15,6 +16,7 @@ export function EntryLinesTable({ entry, contacts }: { entry: JournalEntry; cont
   const { t, i18n } = useTranslation();
   const arabic = i18n.language.startsWith('ar');
   const language = currentLanguage();
+  const narrateText = useNarrate();
   const money = (amount: string) => formatMoney(amount, entry.currency);
   const contactName = (id: string | null) => {
     if (!id) return '';
@@ -45,7 +47,7 @@ export function EntryLinesTable({ entry, contacts }: { entry: JournalEntry; cont
                   </Link>
                 </RadixLink>
               </Table.RowHeaderCell>
-              <Table.Cell>{line.description ?? ''}</Table.Cell>
+              <Table.Cell>{narrateText(line.narrative, line.description)}</Table.Cell>
               <Table.Cell>{contactName(line.contact_id)}</Table.Cell>
               <Table.Cell justify="end">{isZeroAmount(line.debit) ? '' : money(line.debit)}</Table.Cell>
               <Table.Cell justify="end">{isZeroAmount(line.credit) ? '' : money(line.credit)}</Table.Cell>

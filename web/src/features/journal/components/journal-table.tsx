@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { TableCaption } from '../../../components/document-lines-editor';
 import { formatDate, formatMoney } from '../../../lib/format';
+import { useNarrate } from '../../../lib/narrative';
 import type { JournalEntry } from '../api/get-journal-entries';
 import { EntryStatusBadge } from './entry-status-badge';
 
 export function JournalTable({ entries }: { entries: readonly JournalEntry[] }) {
   const { t } = useTranslation();
+  const narrateText = useNarrate();
   return (
     <div className="table-scroll">
       <Table.Root variant="surface">
@@ -32,7 +34,7 @@ export function JournalTable({ entries }: { entries: readonly JournalEntry[] }) 
               </Table.RowHeaderCell>
               <Table.Cell style={{ whiteSpace: 'nowrap' }}>{formatDate(entry.date)}</Table.Cell>
               <Table.Cell>
-                {entry.memo ?? ''}
+                {narrateText(entry.memo_narrative, entry.memo)}
                 {entry.reference ? (
                   <Text as="div" size="1" color="gray">
                     {t('journal.columns.reference', { reference: entry.reference })}

@@ -6,6 +6,7 @@ import { Loading, QueryError } from '../../../components/feedback';
 import { PageHeader } from '../../../components/page-header';
 import { useOrganizationRole } from '../../../lib/authorization';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { useNarrate } from '../../../lib/narrative';
 import { useCurrentOrganization } from '../../../lib/organizations';
 import { useContactOptions } from '../api/get-contacts';
 import { useJournalEntry } from '../api/get-journal-entry';
@@ -34,16 +35,18 @@ export function JournalEntryRoute() {
   const role = useOrganizationRole(organizationId);
   const entry = useJournalEntry(org, entryId);
   const contacts = useContactOptions(org);
+  const narrateText = useNarrate();
 
   if (!organizationId || entry.isPending) return <Loading />;
   if (entry.isError) return <QueryError error={entry.error} onRetry={() => void entry.refetch()} />;
   const e = entry.data;
   const label = e.entry_number ?? t('journal.draftNumber');
   const title = e.entry_number ? t('journal.view.title', { entry: e.entry_number }) : t('journal.view.draftTitle');
+  const memo = narrateText(e.memo_narrative, e.memo);
   const facts: { label: string; value: ReactNode }[] = [
     { label: t('journal.fields.date'), value: formatDate(e.date) },
     { label: t('journal.fields.reference'), value: e.reference ?? '—' },
-    { label: t('journal.fields.memo'), value: e.memo ? <Text style={{ whiteSpace: 'pre-wrap' }}>{e.memo}</Text> : '—' },
+    { label: t('journal.fields.memo'), value: memo ? <Text style={{ whiteSpace: 'pre-wrap' }}>{memo}</Text> : '—' },
     { label: t('journal.fields.source'), value: <EntrySource sourceType={e.source_type} sourceId={e.source_id} /> },
     { label: t('journal.view.createdAt'), value: formatDateTime(e.created_at) },
     ...(e.posted_at ? [{ label: t('journal.view.postedAt'), value: formatDateTime(e.posted_at) }] : []),

@@ -25,6 +25,7 @@ type Values = ProfileValues & { fiscal_year_start_month: number; taxpayer_track:
 function changesOf(profile: Values, organization: Organization) {
   const edited: Record<string, string | number | null> = {
     name: profile.name,
+    name_ar: nullable(profile.name_ar),
     legal_name: nullable(profile.legal_name),
     tax_number: nullable(profile.tax_number),
     income_source_sequence: nullable(profile.income_source_sequence),

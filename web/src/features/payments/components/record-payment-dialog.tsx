@@ -8,6 +8,7 @@ import { FormSelectInput, FormTextAreaInput, FormTextInput } from '../../../comp
 import { payloadSchema, textOrNull, type FormIssue } from '../../../lib/form-schema';
 import { applyServerErrors, flattenErrors, issueMessages, useZodForm } from '../../../lib/forms';
 import { newIdempotencyKey } from '../../../lib/idempotency';
+import { useDisplayName } from '../../../lib/names';
 import { notify, notifyError } from '../../../lib/notify';
 import { cashSideSubtypes, useCashAccounts } from '../api/get-cash-accounts';
 import { usePayableContacts } from '../api/get-contacts';
@@ -102,6 +103,7 @@ function RecordPaymentForm({
 }: Omit<RecordPaymentDialogProps, 'open' | 'onOpenChange'> & { onClose: () => void }) {
   const { t } = useTranslation();
   const messages = usePaymentMessages();
+  const displayName = useDisplayName();
   // One key per opened form: a double click, or a retry after an answer that never arrived, posts once.
   const [idempotencyKey] = useState(() => newIdempotencyKey());
   // The contact's open documents as last shown: what the allocations are sent for, in that order.
@@ -241,7 +243,7 @@ function RecordPaymentForm({
 
   const contactOptions = [
     { value: '', label: t(`payments.record.chooseContact.${type}`) },
-    ...[...(contacts.data?.data ?? [])].sort((a, b) => a.name.localeCompare(b.name)).map((c) => ({ value: c.id, label: c.name })),
+    ...(contacts.data?.data ?? []).map((c) => ({ value: c.id, label: displayName(c.name, c.name_ar) })).sort((a, b) => a.label.localeCompare(b.label)),
   ];
   const allowed = cashSideSubtypes(type);
   const accountOptions = [

@@ -7,6 +7,7 @@ import { EmptyState, Loading, Notice, QueryError } from '../../../components/fee
 import { PageHeader } from '../../../components/page-header';
 import { useOrganizationRole } from '../../../lib/authorization';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { useDisplayName } from '../../../lib/names';
 import { notify } from '../../../lib/notify';
 import { useCurrentOrganization } from '../../../lib/organizations';
 import { useCashAccounts } from '../api/get-cash-accounts';
@@ -43,11 +44,13 @@ function PaymentView({ organizationId, payment }: { organizationId: string; paym
   const { t } = useTranslation();
   const role = useOrganizationRole(organizationId);
   const names = useContactNames(organizationId);
+  const displayName = useDisplayName();
   const accounts = useCashAccounts(organizationId);
   const voidPayment = useVoidPayment();
   const isVoid = payment.status === 'void';
   const type = payment.payment_type;
-  const contactName = names.data?.data.find((c) => c.id === payment.contact_id)?.name ?? (names.isPending ? '…' : t('payments.unknownContact'));
+  const contact = names.data?.data.find((c) => c.id === payment.contact_id);
+  const contactName = contact ? displayName(contact.name, contact.name_ar) : names.isPending ? '…' : t('payments.unknownContact');
   const account = accounts.data?.find((a) => a.id === payment.account_id);
   const money = (amount: string) => formatMoney(amount, payment.currency);
 

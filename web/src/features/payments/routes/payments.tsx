@@ -12,6 +12,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { useOrganizationRole } from '../../../lib/authorization';
 import { formatNumber } from '../../../lib/format';
+import { useDisplayName, useNamesById } from '../../../lib/names';
 import { useCurrentOrganization } from '../../../lib/organizations';
 import { useContactNames } from '../api/get-contacts';
 import { usePayments, type Payment } from '../api/get-payments';
@@ -67,7 +68,8 @@ function PaymentsPage({ type }: { type: PaymentType }) {
   const names = useContactNames(org);
   // Inactive contacts too: their past payments stay listed and can still be filtered.
   const filterContacts = (names.data?.data ?? []).filter((c) => (type === 'received' ? CUSTOMER_TYPES : SUPPLIER_TYPES).includes(c.contact_type));
-  const nameOf = new Map((names.data?.data ?? []).map((c) => [c.id, c.name]));
+  const nameOf = useNamesById(names.data?.data);
+  const displayName = useDisplayName();
   const contactName = (id: string) => nameOf.get(id) ?? (names.isPending ? '…' : t('payments.unknownContact'));
 
   let rows: Payment[] = [];
@@ -109,7 +111,7 @@ function PaymentsPage({ type }: { type: PaymentType }) {
           onChange={(e) => update({ contact: e.target.value, skip: null })}
           options={[
             { value: '', label: t(`payments.filters.allContacts.${type}`) },
-            ...filterContacts.sort((a, b) => a.name.localeCompare(b.name)).map((c) => ({ value: c.id, label: c.name })),
+            ...filterContacts.map((c) => ({ value: c.id, label: displayName(c.name, c.name_ar) })).sort((a, b) => a.label.localeCompare(b.label)),
           ]}
         />
         <TextInput label={t('payments.filters.from')} type="date" value={from} max={to || undefined} onChange={(e) => update({ from: e.target.value, skip: null })} />

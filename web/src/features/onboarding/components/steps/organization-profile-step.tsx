@@ -4,7 +4,7 @@ import { useZodForm } from '../../../../lib/forms';
 import { withoutEmpty } from '../../../../lib/validation';
 import type { StepProps } from './step-props';
 
-const FIELDS: readonly ProfileField[] = ['name', 'legal_name', 'commercial_registration', 'governorate', 'city', 'address', 'phone', 'email', 'base_currency'];
+const FIELDS: readonly ProfileField[] = ['name', 'name_ar', 'legal_name', 'commercial_registration', 'governorate', 'city', 'address', 'phone', 'email', 'base_currency'];
 
 /** The step's data: the essentials, trimmed, empty ones left out. */
 const stepData = (values: ProfileValues) => withoutEmpty(Object.fromEntries(FIELDS.map((field) => [field, values[field].trim()])));

@@ -1,0 +1,60 @@
+/**
+ * ElectroDB's `Entity`, built on first use instead of at import.
+ *
+ * Constructing an entity validates its model against a JSON schema and parses it: 4–6 ms each
+ * (issue #13), and a Lambda imports far more entities than any one request touches (the
+ * invoices bundle defines 31). The entity modules write `new Entity(schema, config)` as before;
+ * what they get is a stand-in that builds the real entity, with the same validation, the first
+ * time anything reads from it, and forwards every operation to it afterwards. A model error
+ * therefore surfaces on first use (db/entity.test.ts builds every entity, so it surfaces in tests).
+ */
+import { Entity as ElectroEntity } from 'electrodb';
+
+type AnyEntity = ElectroEntity<string, string, string, never>;
+
+/** Stand-ins whose entity has been built; lets tests and the bench tell what a load constructed. */
+const built = new WeakSet<object>();
+let constructedCount = 0;
+
+function lazyEntity(schema: unknown, config: unknown): AnyEntity {
+  let entity: AnyEntity | undefined;
+  const real = () => {
+    if (!entity) {
+      entity = new ElectroEntity(schema as never, config as never) as AnyEntity;
+      built.add(standIn);
+      constructedCount++;
+    }
+    return entity;
+  };
+  // Methods are bound to the real entity, so ElectroDB's own `this.…` reads skip the proxy; the
+  // cache keeps `Invoice.get === Invoice.get` and follows a method replaced later (a test spy).
+  const bound = new WeakMap<object, unknown>();
+  const standIn: AnyEntity = new Proxy(Object.create(ElectroEntity.prototype) as AnyEntity, {
+    get(_target, key) {
+      const e = real();
+      const value: unknown = Reflect.get(e, key, e);
+      if (typeof value !== 'function') return value;
+      let fn = bound.get(value);
+      if (!fn) bound.set(value, (fn = (value as (...args: unknown[]) => unknown).bind(e)));
+      return fn;
+    },
+    set: (_target, key, value) => Reflect.set(real(), key, value),
+    has: (_target, key) => Reflect.has(real(), key),
+    ownKeys: () => Reflect.ownKeys(real()),
+    getOwnPropertyDescriptor: (_target, key) => Reflect.getOwnPropertyDescriptor(real(), key),
+    defineProperty: (_target, key, descriptor) => Reflect.defineProperty(real(), key, descriptor),
+    deleteProperty: (_target, key) => Reflect.deleteProperty(real(), key),
+  });
+  return standIn;
+}
+
+/** `new Entity(schema, config)` as with ElectroDB, typed as ElectroDB's class; built lazily. */
+export const Entity = function Entity(schema: unknown, config: unknown) {
+  return lazyEntity(schema, config);
+} as unknown as typeof ElectroEntity;
+
+/** Whether `entity` (a stand-in from `new Entity`) has built its ElectroDB entity yet. */
+export const isBuilt = (entity: object) => built.has(entity);
+
+/** How many entities this process has built so far. */
+export const builtEntityCount = () => constructedCount;
