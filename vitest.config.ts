@@ -34,6 +34,8 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web/src/testing/setup.ts'],
+          // Finds wait up to 30 s for what they look for (setup.ts); a test has room for one.
+          testTimeout: 60_000,
         },
       },
       {

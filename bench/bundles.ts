@@ -9,7 +9,7 @@
  * (alternating the order), and the ratio reported is the median of the per-pair ratios with its
  * interquartile range (stats.ts pairedRatio).
  */
-import { build, type BuildOptions } from 'esbuild';
+import type { BuildOptions } from 'esbuild';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,31 +18,16 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { consumers, handlerEntry, resourceNames, schedules } from '@daftar/functions/routes';
 import { buckets, queues } from '@daftar/functions/platform/resources';
-import { ESM_REQUIRE_BANNER, LAMBDA_ALIASES } from '../infra/lib/daftar-function.js';
+import { bundleLambda, initialFiles, LAMBDA_MAIN_FILE, lambdaBuildOptions } from '../infra/lib/lambda-bundle.js';
 import { median, pairedRatio, ratio, round } from './stats.js';
 
 /**
- * What NodejsFunction passes to esbuild for DaftarFunction's `bundling` props. NodejsFunction
- * drops the `charset` prop (it never reaches the esbuild command line), so DaftarFunction passes
- * `--charset=utf8` through `esbuildArgs`; `bytes_without_charset` is the size without it (esbuild's
- * ASCII default, which escapes every Arabic letter and non-ASCII byte in the dependencies).
+ * Every bundle is built by infra/lib/lambda-bundle.ts's bundleLambda, the function CDK's
+ * DaftarFunction bundles with: index.mjs plus the chunks split off at dynamic imports.
+ * `bytes` counts what a cold start reads (index.mjs and the chunks it imports statically);
+ * `bytes_all` every chunk, including those only an `import()` loads.
  */
-export const lambdaBuildOptions: BuildOptions = {
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node22',
-  mainFields: ['module', 'main'],
-  banner: { js: ESM_REQUIRE_BANNER },
-  minify: true,
-  sourcemap: true,
-  sourcesContent: false,
-  charset: 'utf8',
-  // Relative to the repository root, which measureBundles passes as the working directory.
-  alias: LAMBDA_ALIASES,
-  external: [],
-  logLevel: 'warning',
-};
+export { lambdaBuildOptions };
 
 const BASELINE_SOURCE = `
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -63,9 +48,13 @@ export interface BundleResult {
   name: string;
   kind: BundleTarget['kind'] | 'baseline';
   entry: string;
-  /** Minified bundle as deployed (with --charset=utf8, see lambdaBuildOptions). */
+  /** What the cold start reads: index.mjs and the chunks it imports statically (UTF-8 output). */
   bytes: number | null;
-  /** The same bundle if NodejsFunction's dropped `charset` were all there is (ASCII output). */
+  /** Every JavaScript file of the bundle, including chunks only an `import()` loads. */
+  bytes_all: number | null;
+  /** Files the cold start reads (index.mjs first). */
+  initial_files: number | null;
+  /** `bytes` of the same bundle with esbuild's ASCII default charset (every non-ASCII byte escaped). */
   bytes_without_charset: number | null;
   gzip_bytes: number | null;
   /** CPU milliseconds (user + system) of the import in a fresh process. */
@@ -84,14 +73,14 @@ export interface BundleResult {
   import_wall_ratio: number | null;
   import_wall_ratio_p25: number | null;
   import_wall_ratio_p75: number | null;
-  /** What the minified output is made of, by package (own code as functions/src, shared/src). */
+  /** What the cold start's files are made of, by package (own code as functions/src, shared/src). */
   largest_packages?: { name: string; kib: number }[];
   error?: string;
 }
 
-function largestPackages(inputs: Record<string, { bytesInOutput: number }>, top = 6) {
+function largestPackages(inputs: [string, { bytesInOutput: number }][], top = 6) {
   const byPackage = new Map<string, number>();
-  for (const [path, { bytesInOutput }] of Object.entries(inputs)) {
+  for (const [path, { bytesInOutput }] of inputs) {
     const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? (/^(functions|shared)\/src/.exec(path)?.[0] ?? path);
     byPackage.set(name, (byPackage.get(name) ?? 0) + bytesInOutput);
   }
@@ -149,29 +138,35 @@ function importCost(file: string): Promise<ImportSample> {
 }
 
 const emptyResult = (name: string, kind: BundleResult['kind'], entry: string): BundleResult => ({
-  name, kind, entry, bytes: null, bytes_without_charset: null, gzip_bytes: null,
+  name, kind, entry, bytes: null, bytes_all: null, initial_files: null, bytes_without_charset: null, gzip_bytes: null,
   import_cpu_ms_median: null, import_cpu_ms_samples: [], import_ms_median: null, import_ms_min: null, import_ms_samples: [],
   size_ratio: null, import_ratio: null, import_ratio_p25: null, import_ratio_p75: null,
   import_wall_ratio: null, import_wall_ratio_p25: null, import_wall_ratio_p75: null,
 });
 
-export async function measureBundles(repoRoot: string, runs = 20, log: (line: string) => void = () => undefined): Promise<{ options: Record<string, unknown>; baseline: BundleResult; functions: BundleResult[] }> {
+/** `only` restricts the Lambdas measured (by name), e.g. while iterating on one bundle. */
+export async function measureBundles(repoRoot: string, runs = 20, log: (line: string) => void = () => undefined, only?: readonly string[]): Promise<{ options: Record<string, unknown>; baseline: BundleResult; functions: BundleResult[] }> {
   const outDir = mkdtempSync(join(tmpdir(), 'daftar-bench-bundles-'));
   const sourceRoot = join(repoRoot, 'functions/src');
   try {
     const built: (BundleResult & { file?: string; baselineCpu: number[]; baselineWall: number[] })[] = [];
-    const add = async (name: string, kind: BundleResult['kind'], entry: string, options: BuildOptions) => {
-      const file = join(outDir, name, 'index.mjs');
+    const add = async (name: string, kind: BundleResult['kind'], entry: string, source: { entryPath?: string; overrides?: BuildOptions }) => {
+      const dir = join(outDir, name);
+      const file = join(dir, LAMBDA_MAIN_FILE);
       const result = { ...emptyResult(name, kind, entry), file: undefined as string | undefined, baselineCpu: [] as number[], baselineWall: [] as number[] };
       try {
-        const { metafile } = await build({ ...lambdaBuildOptions, ...options, absWorkingDir: repoRoot, outfile: file, metafile: true });
-        result.bytes = statSync(file).size;
-        result.largest_packages = largestPackages(metafile.outputs[Object.keys(metafile.outputs).find((o) => o.endsWith('index.mjs'))!]!.inputs);
-        result.gzip_bytes = gzipSync(readFileSync(file)).length;
+        const { metafile } = bundleLambda({ ...source, outDir: dir, repoRoot });
+        const initial = initialFiles(dir);
+        result.bytes = initial.reduce((sum, f) => sum + statSync(join(dir, f)).size, 0);
+        result.initial_files = initial.length;
+        result.bytes_all = Object.entries(metafile.outputs).filter(([o]) => o.endsWith('.mjs')).reduce((sum, [, o]) => sum + o.bytes, 0);
+        const initialOutputs = Object.entries(metafile.outputs).filter(([o]) => initial.some((f) => o.endsWith(`/${f}`)));
+        result.largest_packages = largestPackages(initialOutputs.flatMap(([, o]) => Object.entries(o.inputs)));
+        result.gzip_bytes = initial.reduce((sum, f) => sum + gzipSync(readFileSync(join(dir, f))).length, 0);
         result.file = file;
-        const asciiFile = join(outDir, name, 'ascii', 'index.mjs');
-        await build({ ...lambdaBuildOptions, ...options, absWorkingDir: repoRoot, charset: undefined, outfile: asciiFile });
-        result.bytes_without_charset = statSync(asciiFile).size;
+        const asciiDir = join(dir, 'ascii');
+        bundleLambda({ ...source, outDir: asciiDir, repoRoot, overrides: { ...source.overrides, charset: undefined } });
+        result.bytes_without_charset = initialFiles(asciiDir).reduce((sum, f) => sum + statSync(join(asciiDir, f)).size, 0);
       } catch (err) {
         result.error = `build failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`;
       }
@@ -179,15 +174,15 @@ export async function measureBundles(repoRoot: string, runs = 20, log: (line: st
     };
 
     await add('baseline', 'baseline', '(client-dynamodb + lib-dynamodb + electrodb)', {
-      stdin: { contents: BASELINE_SOURCE, resolveDir: join(repoRoot, 'functions'), sourcefile: 'baseline.mjs', loader: 'js' },
+      overrides: { stdin: { contents: BASELINE_SOURCE, resolveDir: join(repoRoot, 'functions'), sourcefile: 'baseline.mjs', loader: 'js' } },
     });
-    for (const target of lambdaTargets()) {
+    for (const target of lambdaTargets().filter((t) => !only || only.includes(t.name))) {
       const entryPath = join(sourceRoot, target.entry);
       if (!existsSync(entryPath)) {
         built.push({ ...emptyResult(target.name, target.kind, target.entry), baselineCpu: [], baselineWall: [], error: 'entry file does not exist' });
         continue;
       }
-      await add(target.name, target.kind, target.entry, { entryPoints: [entryPath] });
+      await add(target.name, target.kind, target.entry, { entryPath });
     }
     const baseline = built[0]!;
     if (!baseline.file) throw new Error(`the baseline bundle did not build: ${baseline.error}`);

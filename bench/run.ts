@@ -15,6 +15,8 @@ import { parseArgs } from 'node:util';
 import { measureBundles } from './bundles.js';
 import { measureApi } from './api.js';
 import { measureSpaVisit } from './spa.js';
+import { readsText } from './reports.js';
+import { formatRatio } from './stats.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -123,12 +125,12 @@ if ('endpoints' in api) {
   if ('confirm_20_line_invoice' in api.ledger) {
     const { confirm_20_line_invoice: c, trial_balance: tb, baseline_put_item: put } = api.ledger;
     console.log(`  confirm a 20-line invoice: p50 ${c.p50_ms} ms (×${c.p50_ratio_to_put_item} PutItem p50 ${put.p50_ms} ms), p99 ${c.p99_ms} ms (×${c.p99_ratio_to_put_item}); ${c.transact_write_items_per_confirm} TransactWriteItems of ${c.transaction_actions} actions; commands ${JSON.stringify(c.dynamodb_commands_per_confirm)}`);
-    console.log(`  trial balance: ${tb.small.journal_lines} lines p50 ${tb.small.p50_ms} ms, ${tb.large.journal_lines} lines p50 ${tb.large.p50_ms} ms → ratio ${tb.ratio_large_to_small_p50} (bar ${tb.bar})`);
+    console.log(`  trial balance: ${tb.small.journal_lines} lines p50 ${tb.small.p50_ms} ms, ${tb.large.journal_lines} lines p50 ${tb.large.p50_ms} ms → ratio ${tb.ratio_large_to_small_p50}, pairs ${formatRatio(tb.pair_ratio_large_to_small)} (bar ${tb.bar}); ${readsText({ small_reads_per_call: tb.small.reads_per_call, large_reads_per_call: tb.large.reads_per_call })}`);
   } else console.log(`  ledger: ${api.ledger.error}`);
   if ('profit_loss' in api.reports) {
     const r = api.reports;
-    for (const [name, t] of [['profit and loss', r.profit_loss], ['balance sheet', r.balance_sheet]] as const) {
-      console.log(`  ${name}: ${r.small.journal_lines} lines p50 ${t.small_p50_ms} ms, ${r.large.journal_lines} lines p50 ${t.large_p50_ms} ms → ratio ${t.ratio_large_to_small_p50} (bar ${r.bar})`);
+    for (const [name, t] of [['profit and loss', r.profit_loss], ['balance sheet', r.balance_sheet], ['cash flow statement', r.cash_flow_statement]] as const) {
+      console.log(`  ${name}: ${r.small.journal_lines} lines p50 ${t.small_p50_ms} ms, ${r.large.journal_lines} lines p50 ${t.large_p50_ms} ms → ratio ${t.ratio_large_to_small_p50}, pairs ${formatRatio(t.pair_ratio_large_to_small)} (bar ${r.bar}); ${readsText(t)}`);
     }
   } else console.log(`  reports: ${api.reports.error}`);
   console.log('');

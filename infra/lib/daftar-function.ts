@@ -1,39 +1,29 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Annotations, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Annotations, AssetHashType, Duration, RemovalPolicy, Stack, type ILocalBundling } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { Charset, LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { functionsSourceDir, lockFile, repoRoot } from './paths.js';
+import { bundleLambda, ESM_REQUIRE_BANNER, LAMBDA_ALIASES, lambdaBuildOptions, LAMBDA_MAIN_FILE } from './lambda-bundle.js';
+import { functionsSourceDir, repoRoot } from './paths.js';
 
-/**
- * ESM bundles still contain CommonJS dependencies (busboy, parts of the SDK's transitive tree)
- * that call `require` for Node built-ins; ESM has no `require`, so the banner provides one.
- */
-export const ESM_REQUIRE_BANNER = "import { createRequire as __daftarCreateRequire } from 'node:module'; const require = __daftarCreateRequire(import.meta.url);";
+export { ESM_REQUIRE_BANNER, LAMBDA_ALIASES, lambdaBuildOptions };
 
 export const API_FUNCTION_MEMORY_MB = 1024;
 
 /**
- * Modules replaced in every bundle, relative to the repository root (esbuild's working directory
- * when CDK bundles). fontkit imports brotli for WOFF2 fonts only; the stand-in keeps its 454 KiB
- * dictionary out of the PDF routes' bundles (documents/pdf/no-woff2.ts).
+ * CDK's local bundling step for one Lambda: esbuild's JavaScript API with lambda-bundle.ts's
+ * options. Its fields are data so that they enter CDK's bundling cache key: two functions with the
+ * same options but different entries must not share a bundle.
  */
-export const LAMBDA_ALIASES: Record<string, string> = {
-  'brotli/decompress.js': './functions/src/documents/pdf/no-woff2.ts',
-};
+class LocalLambdaBundling implements ILocalBundling {
+  constructor(readonly entryPath: string, readonly assets: readonly string[]) {}
 
-/**
- * esbuild arguments NodejsFunction has no working prop for. Its `charset` prop never reaches the
- * esbuild command line, so the bundles came out ASCII (every Arabic letter and non-ASCII byte of
- * the dependencies escaped, ~6 % larger); `--charset=utf8` is passed here instead. Node reads
- * ESM files as UTF-8, so the output means the same.
- */
-export const LAMBDA_ESBUILD_ARGS: Record<string, string | string[]> = {
-  '--charset': 'utf8',
-  '--alias': Object.entries(LAMBDA_ALIASES).map(([from, to]) => `${from}=${to}`),
-};
+  tryBundle(outputDir: string): boolean {
+    bundleLambda({ entryPath: this.entryPath, outDir: outputDir, repoRoot, assets: this.assets });
+    return true;
+  }
+}
 
 export interface DaftarFunctionProps {
   /** The entry file relative to functions/src, e.g. `invoices/handler.ts`. */
@@ -50,10 +40,16 @@ export interface DaftarFunctionProps {
 }
 
 /**
- * A Daftar Lambda: Node.js 22 on Graviton, one minified ESM file with its source map, the AWS
- * SDK v3 bundled (see docs/infrastructure.md), and a log group with a retention period.
+ * A Daftar Lambda: Node.js 22 on Graviton, minified ESM (index.mjs and the chunks split off at
+ * dynamic imports, lambda-bundle.ts) with source maps, the AWS SDK v3 bundled (see
+ * docs/infrastructure.md), and a log group with a retention period.
+ *
+ * Not a NodejsFunction: that construct writes exactly one file (esbuild's `--outfile`, which
+ * cannot be combined with `--splitting`), and it dropped the `charset` option on its way to the
+ * command line. Bundling runs esbuild's API in this process; esbuild is a dependency of the
+ * repository, so the Docker fallback NodejsFunction offered is not needed.
  */
-export class DaftarFunction extends NodejsFunction {
+export class DaftarFunction extends lambda.Function {
   constructor(scope: Construct, id: string, props: DaftarFunctionProps) {
     const entryPath = join(functionsSourceDir, props.entry);
     const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
@@ -68,6 +64,7 @@ export class DaftarFunction extends NodejsFunction {
       timeout: props.timeout,
       logGroup,
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      handler: `${LAMBDA_MAIN_FILE.replace(/\.mjs$/, '')}.handler`,
     };
     if (!existsSync(entryPath) && !Stack.of(scope).bundlingRequired) {
       // A synthesis that skips bundling (assertion tests) never ships code, so a handler that
@@ -75,7 +72,6 @@ export class DaftarFunction extends NodejsFunction {
       // it bundles, so this code never reaches a deployment.
       super(scope, id, {
         ...common,
-        handler: 'index.handler',
         code: lambda.Code.fromInline(`exports.handler = async () => { throw new Error(${JSON.stringify(`functions/src/${props.entry} did not exist at synthesis`)}); };`),
       });
       Annotations.of(this).addInfo(`functions/src/${props.entry} does not exist; synthesized without code because bundling was skipped`);
@@ -83,30 +79,15 @@ export class DaftarFunction extends NodejsFunction {
     }
     super(scope, id, {
       ...common,
-      entry: entryPath,
-      handler: 'handler',
-      projectRoot: repoRoot,
-      depsLockFilePath: lockFile,
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        banner: ESM_REQUIRE_BANNER,
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        charset: Charset.UTF8,
-        esbuildArgs: LAMBDA_ESBUILD_ARGS,
-        externalModules: [],
-        logLevel: LogLevel.WARNING,
-        forceDockerBundling: false,
-        commandHooks: {
-          beforeBundling: () => [],
-          beforeInstall: () => [],
-          afterBundling: (inputDir: string, outputDir: string) =>
-            (props.assets ?? []).map((folder) => `cp -R "${join(inputDir, 'functions', 'assets', folder)}" "${join(outputDir, folder)}"`),
+      // Hashed by the bundle's output (as NodejsFunction did), never by fingerprinting the
+      // repository; a synthesis that skips bundling gets a placeholder hash from CDK.
+      code: lambda.Code.fromAsset(repoRoot, {
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: {
+          image: lambda.Runtime.NODEJS_22_X.bundlingImage,
+          local: new LocalLambdaBundling(entryPath, props.assets ?? []),
         },
-      },
+      }),
     });
   }
 }

@@ -140,13 +140,18 @@ const MONTHS_AR = [
   'تموز', 'آب', 'أيلول', 'تشرين الأول', 'تشرين الثاني', 'كانون الأول',
 ] as const;
 
-/** Business dates are Jordan's calendar dates: an instant is read on the Amman clock. */
-const AMMAN_DATE = new Intl.DateTimeFormat('en-CA', {
+/**
+ * Business dates are Jordan's calendar dates: an instant is read on the Amman clock. Built on first
+ * use: constructing a DateTimeFormat loads ICU time-zone data (~10 ms), which every Lambda importing
+ * this module would otherwise pay at cold start though few ever format a Date here.
+ */
+let ammanDate: Intl.DateTimeFormat | undefined;
+const ammanDateFormat = () => (ammanDate ??= new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Asia/Amman',
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
-});
+}));
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -158,7 +163,7 @@ function calendarDate(date: string | Date): { year: number; month: number } {
   let text: string;
   if (date instanceof Date) {
     if (Number.isNaN(date.getTime())) throw new RangeError('Invalid date');
-    text = AMMAN_DATE.format(date);
+    text = ammanDateFormat().format(date);
   } else {
     text = date;
   }

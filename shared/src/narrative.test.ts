@@ -20,6 +20,16 @@ describe('narratives', () => {
     expect(narrate(n, 'ar')).toBe('حالة فاتورة \u2068INV-000001\u2069: من مسودة إلى مؤكدة');
   });
 
+  it("names a contact by its Arabic name in Arabic, when it has one, and says the dinar's sign", () => {
+    const created = { key: 'audit.contact.created', params: { name: 'Petra Hotels', name_ar: 'فنادق البتراء', type: 'customer' } } as const;
+    expect(inEnglish(created)).toBe('Contact "Petra Hotels" (customer) created');
+    expect(narrate(created, 'ar')).toContain('«\u2068فنادق البتراء\u2069»');
+    expect(narrate({ key: 'audit.contact.created', params: { name: 'Petra Hotels', name_ar: null, type: 'customer' } }, 'ar')).toContain('\u2068Petra Hotels\u2069');
+    const confirmed = { key: 'audit.invoice.confirmed', params: { number: 'INV-000001', total: '19.146', currency: 'JOD' } } as const;
+    expect(inEnglish(confirmed)).toBe('Invoice INV-000001 confirmed and posted: 19.146 JOD');
+    expect(narrate(confirmed, 'ar')).toBe('أُكّدت الفاتورة \u2068INV-000001\u2069 ورُحّلت: \u2068' + '19.146\u2069 د.أ.');
+  });
+
   it('answers null for a key it does not know, so the stored English text is shown', () => {
     expect(narrate({ key: 'no.such.key' }, 'ar')).toBeNull();
     expect(narrate(null, 'en')).toBeNull();

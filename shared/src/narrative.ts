@@ -10,7 +10,8 @@
  *
  * Templates name their values in braces: `{number}` inserts a value as it is (a document number, a
  * name someone typed, an amount); `{status:term}` translates a value from TERMS (statuses,
- * document kinds, roles), falling back to the value itself. In Arabic every inserted value is
+ * document kinds, roles), falling back to the value itself. A value `{name}` with a `name_ar`
+ * beside it in the params (a contact's Arabic name) is shown in that form in Arabic. In Arabic every inserted value is
  * wrapped in first-strong isolates (U+2068 … U+2069) so a Latin number or name keeps its own
  * direction inside the Arabic sentence ("فاتورة ⁨INV-000001⁩ مؤكدة") instead of reordering it.
  */
@@ -52,7 +53,10 @@ export function narrate(narrative: { key: string; params?: NarrativeParams | nul
   const template = NARRATIVES[narrative.key][language];
   const params = narrative.params ?? {};
   return template.replace(PLACEHOLDER, (_, name: string, kind?: string) => {
-    const raw = params[name];
+    // A value with an Arabic form beside it (`contact` and `contact_ar`: a name written in both
+    // scripts) reads in Arabic in an Arabic sentence.
+    const arabic = language === 'ar' ? params[`${name}_ar`] : undefined;
+    const raw = arabic !== null && arabic !== undefined && arabic !== '' ? arabic : params[name];
     if (raw === null || raw === undefined || raw === '') return '';
     const text = kind === 'term' ? termOf(String(raw), language) : String(raw);
     return language === 'ar' && kind !== 'term' ? `${FSI}${text}${PDI}` : text;

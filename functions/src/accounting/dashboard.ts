@@ -18,8 +18,10 @@ import {
   type AccountingDashboardPublic,
   type AccountingSummaryPublic,
 } from '@daftar/shared/schemas/accountingDashboard';
-import { BILL_STATUSES, type BillStatus } from '@daftar/shared/schemas/bills';
-import { INVOICE_STATUSES, type InvoiceStatus } from '@daftar/shared/schemas/invoices';
+import { BILL_STATUSES } from '@daftar/shared/schemas/codes';
+import type { BillStatus } from '@daftar/shared/schemas/bills';
+import { INVOICE_STATUSES } from '@daftar/shared/schemas/codes';
+import type { InvoiceStatus } from '@daftar/shared/schemas/invoices';
 import type { AccountRecord } from '../db/account.js';
 import { Bill, billOutstanding } from '../db/bill.js';
 import { Invoice, outstandingOf } from '../db/invoice.js';

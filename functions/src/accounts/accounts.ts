@@ -1,14 +1,7 @@
 /** The chart of accounts as a resource: create, change, delete, ledger card, summaries. */
 import { money } from '@daftar/shared';
-import {
-  ACCOUNT_SUBTYPES,
-  ACCOUNT_TYPES,
-  DEFAULT_SUBTYPE,
-  NORMAL_BALANCE,
-  type AccountCreate,
-  type AccountType,
-  type AccountUpdate,
-} from '@daftar/shared/schemas/accounting';
+import { ACCOUNT_SUBTYPES, ACCOUNT_TYPES, DEFAULT_SUBTYPE, NORMAL_BALANCE } from '@daftar/shared/schemas/codes';
+import type { AccountCreate, AccountType, AccountUpdate } from '@daftar/shared/schemas/accounting';
 import { Account, AccountCode, type AccountRecord } from '../db/account.js';
 import { AccountPosting, type AccountPostingRecord } from '../db/journalEntry.js';
 import { Conflict, NotFound, ValidationError, type ValidationIssue } from '../platform/errors.js';

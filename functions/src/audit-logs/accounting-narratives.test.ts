@@ -41,12 +41,12 @@ describe('audit summaries of the accounting side, in the reader’s language', (
     const created = byAction('bill.created');
     expect(created.narrative).toEqual({ key: 'audit.document.created', params: { kind: 'bill', total: draft.gross_total, currency: 'JOD', lines: 2 } });
     expect(created.summary).toBe(`Draft bill created for ${draft.gross_total} JOD (2 lines)`);
-    expect(narrate(created.narrative, 'ar')).toBe(`أُنشئت مسودة فاتورة مشتريات بمبلغ \u2068${draft.gross_total}\u2069 \u2068JOD\u2069 (عدد البنود: \u20682\u2069)`);
+    expect(narrate(created.narrative, 'ar')).toBe(`أُنشئت مسودة فاتورة مشتريات بمبلغ \u2068${draft.gross_total}\u2069 د.أ. (عدد البنود: \u20682\u2069)`);
 
     const confirmed = byAction('bill.confirmed');
     expect(confirmed.narrative).toEqual({ key: 'audit.bill.confirmed', params: { number: bill.number, total: bill.gross_total, currency: 'JOD' } });
     expect(confirmed.summary).toBe(`Bill ${bill.number} confirmed and posted: ${bill.gross_total} JOD`);
-    expect(narrate(confirmed.narrative, 'ar')).toBe(`أُكّدت فاتورة المشتريات \u2068${bill.number}\u2069 ورُحّلت: \u2068${bill.gross_total}\u2069 \u2068JOD\u2069`);
+    expect(narrate(confirmed.narrative, 'ar')).toBe(`أُكّدت فاتورة المشتريات \u2068${bill.number}\u2069 ورُحّلت: \u2068${bill.gross_total}\u2069 د.أ.`);
 
     // 700.000 paid against the bill: the rest is an advance to the supplier, and the method is a translated term.
     const payment = byAction('payment.sent');

@@ -11,7 +11,8 @@
  * its reversal in the same transaction.
  */
 import { money } from '@daftar/shared';
-import { BANK_MATCH_WINDOW_DAYS, type BankReconcile } from '@daftar/shared/schemas/banking';
+import { BANK_MATCH_WINDOW_DAYS } from '@daftar/shared/schemas/codes';
+import type { BankReconcile } from '@daftar/shared/schemas/banking';
 import { Account } from '../db/account.js';
 import { BankAccount, type BankAccountRecord } from '../db/bankAccount.js';
 import { BankReconciliation, BankTransaction, type BankReconciliationRecord, type BankTransactionRecord } from '../db/bankTransaction.js';

@@ -12,12 +12,8 @@
  */
 import { money } from '@daftar/shared';
 import { isCalendarDate } from '@daftar/shared/schemas/common';
-import {
-  BANK_STATEMENT_MAX_ROWS,
-  bankingLatinDigits,
-  type BankStatementDateFormat,
-  type BankStatementMapping,
-} from '@daftar/shared/schemas/banking';
+import { BANK_STATEMENT_MAX_ROWS } from '@daftar/shared/schemas/codes';
+import { bankingLatinDigits, type BankStatementDateFormat, type BankStatementMapping } from '@daftar/shared/schemas/banking';
 import type { ValidationIssue } from '../platform/errors.js';
 
 export interface StatementRow {
@@ -178,16 +174,27 @@ const HEADER_WORDS: Record<ColumnRole, string[]> = {
   debit: ['debit', 'debits', 'debit amount', 'dr', 'withdrawal', 'withdrawals', 'money out', 'paid out', 'out', 'مدين', 'المدين', 'سحب', 'مسحوبات', 'السحوبات', 'حركات مدينه'],
   credit: ['credit', 'credits', 'credit amount', 'cr', 'deposit', 'deposits', 'money in', 'paid in', 'in', 'دائن', 'الدائن', 'ايداع', 'ايداعات', 'الايداعات', 'حركات دائنه'],
 };
-const HEADER_ROLE = new Map<string, ColumnRole>();
-for (const [role, words] of Object.entries(HEADER_WORDS) as [ColumnRole, string[]][]) {
-  for (const word of words) if (!HEADER_ROLE.has(normalizeHeader(word))) HEADER_ROLE.set(normalizeHeader(word), role);
+/**
+ * Built on first use: normalizing loads ICU's NFKC data and compiles the Unicode-property regex
+ * (~10 ms), which every cold start of the bank-accounts Lambda would otherwise pay though only a
+ * statement import reads headers.
+ */
+let headerRole: Map<string, ColumnRole> | undefined;
+function headerRoles(): Map<string, ColumnRole> {
+  if (headerRole) return headerRole;
+  const roles = new Map<string, ColumnRole>();
+  for (const [role, words] of Object.entries(HEADER_WORDS) as [ColumnRole, string[]][]) {
+    for (const word of words) if (!roles.has(normalizeHeader(word))) roles.set(normalizeHeader(word), role);
+  }
+  return (headerRole = roles);
 }
 
 /** Roles recognized in a header row: the first column of each role wins. */
 function rolesOfHeader(cells: string[]): Partial<Record<ColumnRole, number>> {
   const roles: Partial<Record<ColumnRole, number>> = {};
+  const byHeader = headerRoles();
   cells.forEach((cell, index) => {
-    const role = HEADER_ROLE.get(normalizeHeader(cell));
+    const role = byHeader.get(normalizeHeader(cell));
     if (role && roles[role] === undefined) roles[role] = index;
   });
   return roles;

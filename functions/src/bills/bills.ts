@@ -5,7 +5,8 @@
  * input tax per tax (a tax that is not recoverable stays in the cost of the line), credit payable
  * the gross against the supplier. Payments (payments/) settle confirmed bills.
  */
-import { BILL_LINE_ASSET_SUBTYPES, type BillLineInput, type BillPublic, type BillStatus } from '@daftar/shared/schemas/bills';
+import { BILL_LINE_ASSET_SUBTYPES } from '@daftar/shared/schemas/codes';
+import type { BillLineInput, BillPublic, BillStatus } from '@daftar/shared/schemas/bills';
 import { Account, type AccountRecord } from '../db/account.js';
 import { readById } from '../db/batch-get.js';
 import { SERIES } from '../db/sequence.js';

@@ -57,7 +57,7 @@ const createRoute = route({
       action: 'contact.created',
       entity_type: 'contact',
       entity_id: contact.id,
-      narrative: { key: 'audit.contact.created', params: { name: contact.name, type: contact.contact_type } },
+      narrative: { key: 'audit.contact.created', params: { name: contact.name, ...(contact.name_ar ? { name_ar: contact.name_ar } : {}), type: contact.contact_type } },
       changes: { name: contact.name, contact_type: contact.contact_type, tax_number: contact.tax_number ?? null, email: contact.email ?? null },
     });
     return presentContact(contact);
@@ -96,7 +96,7 @@ const updateRoute = route({
       action: before.is_active === after.is_active ? 'contact.updated' : after.is_active ? 'contact.activated' : 'contact.deactivated',
       entity_type: 'contact',
       entity_id: after.id,
-      narrative: { key: 'audit.contact.updated', params: { name: after.name, fields: fields.join(', ') } },
+      narrative: { key: 'audit.contact.updated', params: { name: after.name, ...(after.name_ar ? { name_ar: after.name_ar } : {}), fields: fields.join(', ') } },
       changes: Object.fromEntries(fields.map((f) => [f, { from: before_[f], to: after_[f] }])),
     });
     return after_;
@@ -115,7 +115,7 @@ const deleteRoute = route({
         action: 'contact.deactivated',
         entity_type: 'contact',
         entity_id: contact.id,
-        narrative: { key: 'audit.contact.deactivated', params: { name: contact.name, references: result.references.join(', ') } },
+        narrative: { key: 'audit.contact.deactivated', params: { name: contact.name, ...(contact.name_ar ? { name_ar: contact.name_ar } : {}), references: result.references.join(', ') } },
         changes: { is_active: { from: true, to: false } },
       });
       return { message: `Contact is used by ${result.references.join(', ')}; it was deactivated instead of deleted` };
@@ -124,7 +124,7 @@ const deleteRoute = route({
       action: 'contact.deleted',
       entity_type: 'contact',
       entity_id: contact.id,
-      narrative: { key: 'audit.contact.deleted', params: { name: contact.name } },
+      narrative: { key: 'audit.contact.deleted', params: { name: contact.name, ...(contact.name_ar ? { name_ar: contact.name_ar } : {}) } },
       changes: { name: contact.name, contact_type: contact.contact_type, tax_number: contact.tax_number ?? null },
     });
     return { message: 'Contact deleted successfully' };

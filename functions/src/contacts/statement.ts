@@ -16,7 +16,7 @@
  * reversed, so they are left out too (their entry and its reversal cancel out).
  */
 import type { ContactAccountRole, ContactDocument, ContactStatement, ContactStatementLine, ContactStatementQuery } from '@daftar/shared/schemas/contacts';
-import { CUSTOMER_TYPES, SUPPLIER_TYPES } from '@daftar/shared/schemas/contacts';
+import { CUSTOMER_TYPES, SUPPLIER_TYPES } from '@daftar/shared/schemas/codes';
 import { readById } from '../db/batch-get.js';
 import { Bill, billOutstanding, type BillRecord } from '../db/bill.js';
 import type { ContactRecord } from '../db/contact.js';

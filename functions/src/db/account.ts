@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import { Entity } from './entity.js';
-import { ACCOUNT_TYPES } from '@daftar/shared/schemas/accounting';
+import { ACCOUNT_TYPES } from '@daftar/shared/schemas/codes';
 import { entityConfig } from './client.js';
 
 /**

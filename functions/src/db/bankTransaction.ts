@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import { Entity } from './entity.js';
-import { BANK_MATCH_KINDS, BANK_TRANSACTION_SOURCES, BANK_TRANSACTION_STATUSES } from '@daftar/shared/schemas/banking';
+import { BANK_MATCH_KINDS, BANK_TRANSACTION_SOURCES, BANK_TRANSACTION_STATUSES } from '@daftar/shared/schemas/codes';
 import { entityConfig } from './client.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { EntityItem } from 'electrodb';
-import { BILL_STATUSES } from '@daftar/shared/schemas/bills';
+import { BILL_STATUSES } from '@daftar/shared/schemas/codes';
 import { documentEntity, linedDocumentAttributes } from './document-entity.js';
 import type { StoredInvoiceLine } from './invoice.js';
 

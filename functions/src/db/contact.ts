@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import { Entity } from './entity.js';
-import { BUYER_ID_SCHEMES, CONTACT_TYPES } from '@daftar/shared/schemas/contacts';
+import { BUYER_ID_SCHEMES, CONTACT_TYPES } from '@daftar/shared/schemas/codes';
 import { entityConfig } from './client.js';
 
 /**

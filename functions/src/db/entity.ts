@@ -5,22 +5,38 @@
  * (issue #13), and a Lambda imports far more entities than any one request touches (the
  * invoices bundle defines 31). The entity modules write `new Entity(schema, config)` as before;
  * what they get is a stand-in that builds the real entity, with the same validation, the first
- * time anything reads from it, and forwards every operation to it afterwards. A model error
- * therefore surfaces on first use (db/entity.test.ts builds every entity, so it surfaces in tests).
+ * time anything reads from it, and forwards every operation to it afterwards.
+ *
+ * Of that build, most is ElectroDB checking the model against its JSON schema (jsonschema): on a
+ * cold start, several milliseconds for each entity the first request touches. The models are
+ * constants, so the check belongs in the tests: db/entity.test.ts checks every model with
+ * ElectroDB's own class (`definitionOf` gives it what `new Entity` was given), and the entities
+ * built here skip it.
  */
 import { Entity as ElectroEntity } from 'electrodb';
 
 type AnyEntity = ElectroEntity<string, string, string, never>;
 
+/**
+ * ElectroDB's entity without the run-time model check. `_validateModel` is the one place its
+ * constructor checks the model (node_modules/electrodb/src/entity.js); should a release rename it,
+ * this override goes unused and the check simply runs again.
+ */
+class CheckedModelEntity extends ElectroEntity<string, string, string, never> {
+  _validateModel(): void {}
+}
+
 /** Stand-ins whose entity has been built; lets tests and the bench tell what a load constructed. */
 const built = new WeakSet<object>();
 let constructedCount = 0;
+/** What each stand-in was given, for the tests that check every model. */
+const definitions = new WeakMap<object, { schema: unknown; config: unknown }>();
 
 function lazyEntity(schema: unknown, config: unknown): AnyEntity {
   let entity: AnyEntity | undefined;
   const real = () => {
     if (!entity) {
-      entity = new ElectroEntity(schema as never, config as never) as AnyEntity;
+      entity = new CheckedModelEntity(schema as never, config as never) as AnyEntity;
       built.add(standIn);
       constructedCount++;
     }
@@ -45,6 +61,7 @@ function lazyEntity(schema: unknown, config: unknown): AnyEntity {
     defineProperty: (_target, key, descriptor) => Reflect.defineProperty(real(), key, descriptor),
     deleteProperty: (_target, key) => Reflect.deleteProperty(real(), key),
   });
+  definitions.set(standIn, { schema, config });
   return standIn;
 }
 
@@ -58,3 +75,6 @@ export const isBuilt = (entity: object) => built.has(entity);
 
 /** How many entities this process has built so far. */
 export const builtEntityCount = () => constructedCount;
+
+/** The model and configuration a stand-in from `new Entity` was given (undefined for anything else). */
+export const definitionOf = (entity: object) => definitions.get(entity);

@@ -1,5 +1,5 @@
 import type { EntityItem } from 'electrodb';
-import { EXPENSE_STATUSES } from '@daftar/shared/schemas/expenses';
+import { EXPENSE_STATUSES } from '@daftar/shared/schemas/codes';
 import { documentEntity } from './document-entity.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import { Entity } from './entity.js';
-import * as schemas from '@daftar/shared/schemas/index';
+import { FILE_STATUSES, FILE_TYPES } from '@daftar/shared/schemas/codes';
 import { entityConfig } from './client.js';
 
 /**
@@ -21,8 +21,8 @@ export const FileUpload = new Entity(
       s3_key: { type: 'string', required: true, readOnly: true },
       description: { type: 'string' },
       tags: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
-      file_type: { type: schemas.FILE_TYPES, required: true },
-      status: { type: schemas.FILE_STATUSES, required: true, default: 'uploaded' },
+      file_type: { type: FILE_TYPES, required: true },
+      status: { type: FILE_STATUSES, required: true, default: 'uploaded' },
       uploaded_by: { type: 'string', required: true, readOnly: true },
       version: { type: 'number', required: true, default: 1 },
       created_at: { type: 'string', required: true, readOnly: true },

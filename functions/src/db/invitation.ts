@@ -1,7 +1,7 @@
 import type { EntityItem } from 'electrodb';
 import { Entity } from './entity.js';
 import { ROLES } from '@daftar/shared';
-import * as schemas from '@daftar/shared/schemas/index';
+import { INVITATION_STATUSES } from '@daftar/shared/schemas/codes';
 import { entityConfig } from './client.js';
 
 /**
@@ -28,7 +28,7 @@ export const Invitation = new Entity(
       /** Lower-case. */
       email: { type: 'string', required: true, readOnly: true },
       role: { type: ROLES, required: true },
-      status: { type: schemas.INVITATION_STATUSES, required: true, default: 'pending' },
+      status: { type: INVITATION_STATUSES, required: true, default: 'pending' },
       message: { type: 'string' },
       token_hash: { type: 'string', required: true },
       invited_by: { type: 'string', required: true, readOnly: true },

@@ -1,5 +1,5 @@
 import type { EntityItem } from 'electrodb';
-import { INVOICE_STATUSES } from '@daftar/shared/schemas/invoices';
+import { INVOICE_STATUSES } from '@daftar/shared/schemas/codes';
 import type { TaxCategory } from '@daftar/shared';
 import type { SpecialTax } from '@daftar/shared/tax';
 import { documentEntity, linedDocumentAttributes } from './document-entity.js';

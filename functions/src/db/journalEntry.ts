@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import { Entity } from './entity.js';
-import { JOURNAL_ENTRY_STATUSES } from '@daftar/shared/schemas/accounting';
+import { JOURNAL_ENTRY_STATUSES } from '@daftar/shared/schemas/codes';
 import { entityConfig } from './client.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import { Entity } from './entity.js';
-import * as schemas from '@daftar/shared/schemas/index';
+import { ONBOARDING_STEP_STATUSES, ONBOARDING_STEPS } from '@daftar/shared/schemas/codes';
 import { entityConfig } from './client.js';
 
 /**
@@ -19,8 +19,8 @@ export const OnboardingProgress = new Entity(
     model: { entity: 'onboarding_progress', version: '1', service: 'daftar' },
     attributes: {
       user_id: { type: 'string', required: true, readOnly: true },
-      step: { type: schemas.ONBOARDING_STEPS, required: true, readOnly: true },
-      status: { type: schemas.ONBOARDING_STEP_STATUSES, required: true },
+      step: { type: ONBOARDING_STEPS, required: true, readOnly: true },
+      status: { type: ONBOARDING_STEP_STATUSES, required: true },
       data: { type: 'any', required: true, default: () => ({}) },
       organization_id: { type: 'string' },
       created_at: { type: 'string', required: true, readOnly: true },

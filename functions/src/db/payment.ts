@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import { Entity } from './entity.js';
-import { PAYMENT_METHODS, PAYMENT_STATUSES, PAYMENT_TYPES } from '@daftar/shared/schemas/payments';
+import { PAYMENT_METHODS, PAYMENT_STATUSES, PAYMENT_TYPES } from '@daftar/shared/schemas/codes';
 import { entityConfig } from './client.js';
 import { documentEntity } from './document-entity.js';
 

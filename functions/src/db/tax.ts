@@ -1,11 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import { Entity } from './entity.js';
-import {
-  SPECIAL_TAX_TYPES,
-  TAX_PURCHASE_ACCOUNT_SUBTYPES,
-  TAX_RECORD_CATEGORIES,
-  TAX_SALES_ACCOUNT_SUBTYPES,
-} from '@daftar/shared/schemas/taxes';
+import { SPECIAL_TAX_TYPES, TAX_PURCHASE_ACCOUNT_SUBTYPES, TAX_RECORD_CATEGORIES, TAX_SALES_ACCOUNT_SUBTYPES } from '@daftar/shared/schemas/codes';
 import { entityConfig } from './client.js';
 
 /**

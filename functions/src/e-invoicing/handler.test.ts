@@ -48,7 +48,7 @@ async function configuredOrganization() {
 }
 
 describe('e-invoicing settings', () => {
-  it('answers an organization that has none with empty settings and what is missing', async () => {
+  it('answers an organization that has none with what its profile gives (the business name as the registered name) and what is missing', async () => {
     const { org, users } = await organizationWithRoles();
 
     const res = await call('GET', `${ORG(org.id)}/settings`, { token: users.viewer.token });
@@ -58,7 +58,8 @@ describe('e-invoicing settings', () => {
       organization_id: org.id,
       seller_tin: null,
       registered_name_ar: null,
-      registered_name_en: null,
+      // No legal name: the (Latin) business name is the registered name until someone changes it.
+      registered_name_en: org.name,
       income_source_sequence: null,
       taxpayer_track: null,
       client_id_set: false,
@@ -68,7 +69,7 @@ describe('e-invoicing settings', () => {
       portal_url: 'https://backend.jofotara.gov.jo/core/invoices/',
       invoice_counter: 0,
       is_complete: false,
-      missing_fields: ['seller_tin', 'registered_name', 'income_source_sequence', 'taxpayer_track', 'client_id', 'secret_key'],
+      missing_fields: ['seller_tin', 'income_source_sequence', 'taxpayer_track', 'client_id', 'secret_key'],
       version: null,
       created_at: null,
       updated_at: null,
@@ -212,7 +213,7 @@ describe('what the submission engineer uses', () => {
     expect(await rawItem(org.id)).toBeUndefined();
 
     await call('PUT', `${ORG(org.id)}/settings`, { token: users.admin.token, json: { seller_tin: '12345678', client_id: CLIENT_ID } });
-    await expect(loadSubmissionSettings(org.id)).rejects.toThrow('E-invoicing is not set up for this organization: missing registered_name, income_source_sequence, taxpayer_track, secret_key');
+    await expect(loadSubmissionSettings(org.id)).rejects.toThrow('E-invoicing is not set up for this organization: missing income_source_sequence, taxpayer_track, secret_key');
   });
 
   it('gives the decrypted credentials in an object that never serializes them', async () => {
@@ -311,11 +312,11 @@ describe('test-connection', () => {
     expect(res.body.ok).toBe(false);
     const byName = Object.fromEntries(res.body.checks.map((c: { name: string }) => [c.name, c]));
     expect(byName.seller_tin.status).toBe('pass');
-    expect(byName.registered_name.status).toBe('fail');
+    expect(byName.registered_name.status).toBe('pass');
     expect(byName.credentials_present).toEqual({ name: 'credentials_present', status: 'fail', detail: 'Secret-Key not set' });
     expect(byName.credentials_readable.status).toBe('skipped');
     expect(byName.portal_reachable).toMatchObject({ status: 'fail', detail: expect.stringMatching(/^Could not connect to 127\.0\.0\.1:\d+: ECONNREFUSED$/) });
-    expect(res.body.message).toMatch(/^5 checks failed \(registered_name, income_source_sequence, taxpayer_track, credentials_present, portal_reachable\)/);
+    expect(res.body.message).toMatch(/^4 checks failed \(income_source_sequence, taxpayer_track, credentials_present, portal_reachable\)/);
   });
 
   it('refuses plain http to a remote host without probing it', async () => {

@@ -69,8 +69,12 @@ export function withProfileDefaults(organizationId: string, item: EinvoicingSett
     seller_tin: valid(organization.tax_number, sellerTin),
     // The legal name is the registered one (the trading name may differ, and JoFotara checks it);
     // without an Arabic legal name, the Arabic business name from onboarding is the best there is.
-    registered_name_ar: organization.legal_name && ARABIC.test(organization.legal_name) ? organization.legal_name : arabicBusinessName(organization.name_ar),
-    registered_name_en: organization.legal_name && !ARABIC.test(organization.legal_name) ? organization.legal_name : undefined,
+    // Without a legal name at all, the business name in its script: a shop registered under its
+    // trading name (most are) is ready to submit; one that is not corrects it here, shown filled.
+    registered_name_ar: organization.legal_name && ARABIC.test(organization.legal_name) ? organization.legal_name
+      : (arabicBusinessName(organization.name_ar) ?? (!organization.legal_name && ARABIC.test(organization.name) ? organization.name : undefined)),
+    registered_name_en: organization.legal_name && !ARABIC.test(organization.legal_name) ? organization.legal_name
+      : !organization.legal_name && organization.name && !ARABIC.test(organization.name) ? organization.name : undefined,
     income_source_sequence: valid(organization.income_source_sequence, incomeSourceSequence),
     taxpayer_track: valid<NonNullable<EinvoicingSettingsItem['taxpayer_track']>>(organization.taxpayer_track, einvoicingTrack),
   };

@@ -16,8 +16,7 @@
  * keeps both. The builder's input is stored with the submission, so every attempt sends the same
  * bytes, and a return's document embeds its invoice's exactly as it was submitted.
  */
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import { jofotara, money } from '@daftar/shared';
 import {
   EINVOICE_LOCKING_STATES,
@@ -42,7 +41,6 @@ import type { PortalMessage, PortalResult } from '../jofotara/client.js';
 import { config } from '../platform/config.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
 import { logger } from '../platform/logger.js';
-import { s3 } from '../platform/storage.js';
 import { builderIssue, documentUuid, filsText, mapInvoice, mapReturn } from './mapping.js';
 import { EinvoicingNotConfigured, getSettingsItem, loadSubmissionSettings, missingFields, nextInvoiceCounter } from './settings.js';
 
@@ -62,9 +60,21 @@ export const STALE_IN_FLIGHT_MS = 6 * 60 * 60 * 1000;
 const MAX_INLINE_SIGNED_XML_BYTES = 100_000;
 const MAX_RAW_REPLY_CHARS = 32_000;
 
+/**
+ * The S3 and SQS clients are loaded by the first step that uses them: the invoices Lambda imports
+ * this module for every route, and its cold start need not read them (infra/lib/lambda-bundle.ts).
+ */
+const storage = async () => {
+  const [commands, { s3 }] = await Promise.all([import('@aws-sdk/client-s3'), import('../platform/storage.js')]);
+  return { s3, GetObjectCommand: commands.GetObjectCommand, PutObjectCommand: commands.PutObjectCommand };
+};
+
 let sqsClient: SQSClient | undefined;
 /** Locally the queue URL's host does not resolve; the configured endpoint (or the region's) does. */
-const queueClient = () => (sqsClient ??= new SQSClient({ useQueueUrlAsEndpoint: false }));
+const queueClient = async () => {
+  const { SendMessageCommand, SQSClient } = await import('@aws-sdk/client-sqs');
+  return { client: (sqsClient ??= new SQSClient({ useQueueUrlAsEndpoint: false })), SendMessageCommand };
+};
 
 const key = (organizationId: string, documentType: EinvoiceDocumentType, documentId: string) => ({
   organization_id: organizationId,
@@ -146,6 +156,7 @@ export async function submissionState(organizationId: string, documentType: Einv
 export async function signedXmlOf(item: EinvoiceSubmissionItem): Promise<string | null> {
   if (item.signed_xml) return item.signed_xml;
   if (!item.signed_xml_key) return null;
+  const { s3, GetObjectCommand } = await storage();
   const object = await s3.send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: item.signed_xml_key }));
   return (await object.Body?.transformToString('utf8')) ?? null;
 }
@@ -516,7 +527,8 @@ export async function queueSubmission(
 
   const message: EinvoiceSubmissionMessage = { organization_id: organizationId, document_type: documentType, document_id: documentId, queue_id: queueId };
   try {
-    await queueClient().send(new SendMessageCommand({ QueueUrl: config.einvoiceQueueUrl, MessageBody: JSON.stringify(message) }));
+    const queue = await queueClient();
+    await queue.client.send(new queue.SendMessageCommand({ QueueUrl: config.einvoiceQueueUrl, MessageBody: JSON.stringify(message) }));
   } catch (error) {
     logger.error('einvoice: the queue refused a submission', { organization_id: organizationId, document_type: documentType, document_id: documentId, error: error instanceof Error ? error.message : String(error) });
     await markFailed(item, 'The submission could not be queued; submit it again').catch(() => undefined);
@@ -570,6 +582,7 @@ async function storeSignedXml(item: EinvoiceSubmissionItem, xml: string | null):
   if (!xml) return {};
   if (Buffer.byteLength(xml, 'utf8') <= MAX_INLINE_SIGNED_XML_BYTES) return { signed_xml: xml };
   const objectKey = `${item.organization_id}/jofotara/${item.document_type}/${item.document_id}/signed-${item.uuid}.xml`;
+  const { s3, PutObjectCommand } = await storage();
   await s3.send(new PutObjectCommand({ Bucket: config.uploadsBucket, Key: objectKey, Body: xml, ContentType: 'application/xml; charset=utf-8' }));
   return { signed_xml_key: objectKey };
 }

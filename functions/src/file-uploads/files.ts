@@ -1,6 +1,4 @@
 /** File records and their objects in the uploads bucket. */
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { z } from 'zod';
 import type { schemas } from '@daftar/shared';
 import { FileUpload, type FileUploadItem } from '../db/fileUpload.js';
@@ -10,8 +8,17 @@ import type { UploadedFile } from '../http/body.js';
 import { config } from '../platform/config.js';
 import { uuidv7 } from '../platform/ids.js';
 import { logger } from '../platform/logger.js';
-import { s3 } from '../platform/storage.js';
 import { displayFilename, safeFilename } from './content.js';
+
+/**
+ * The S3 client and its commands are loaded by the first request that stores, deletes or signs:
+ * listing, reading and updating records never touch S3, and the Lambda's cold start need not read
+ * the client (infra/lib/lambda-bundle.ts puts it in a chunk of its own).
+ */
+const storage = async () => {
+  const [commands, { s3 }] = await Promise.all([import('@aws-sdk/client-s3'), import('../platform/storage.js')]);
+  return { s3, DeleteObjectCommand: commands.DeleteObjectCommand, GetObjectCommand: commands.GetObjectCommand, PutObjectCommand: commands.PutObjectCommand };
+};
 
 export type FilePublic = z.infer<typeof schemas.filePublic>;
 export const DOWNLOAD_URL_SECONDS = 15 * 60;
@@ -57,6 +64,7 @@ export async function storeUpload(input: UploadInput): Promise<FileUploadItem> {
   const id = uuidv7(now.getTime());
   const filename = displayFilename(input.file.filename);
   const s3Key = `${input.organizationId}/${id}/${safeFilename(filename)}`;
+  const { s3, PutObjectCommand, DeleteObjectCommand } = await storage();
   await s3.send(new PutObjectCommand({
     Bucket: config.uploadsBucket,
     Key: s3Key,
@@ -106,6 +114,7 @@ export async function assertFileUnused(file: FileUploadItem) {
 export async function deleteStoredFile(file: FileUploadItem) {
   await FileUpload.remove({ organization_id: file.organization_id, id: file.id }).go();
   try {
+    const { s3, DeleteObjectCommand } = await storage();
     await s3.send(new DeleteObjectCommand({ Bucket: config.uploadsBucket, Key: file.s3_key }));
   } catch (err) {
     logger.error('upload object not deleted', { key: file.s3_key, error: String(err) });
@@ -121,6 +130,7 @@ export function attachmentDisposition(filename: string) {
 
 /** A presigned GET that downloads the object under its original name, valid for 15 minutes. */
 export async function downloadUrl(file: FileUploadItem) {
+  const [{ s3, GetObjectCommand }, { getSignedUrl }] = await Promise.all([storage(), import('@aws-sdk/s3-request-presigner')]);
   const url = await getSignedUrl(
     s3,
     new GetObjectCommand({

@@ -12,11 +12,13 @@ import type { InvoiceRecord } from '../db/invoice.js';
 import { createInvoiceReturn, getInvoiceReturn, listInvoiceReturns, presentInvoiceReturn } from './returns.js';
 
 /**
- * The PDF stack (pdfkit, fontkit with its shaping and brotli tables) is about 40% of this Lambda's
- * code and most of its import time (measured: ~650 ms → ~280 ms when deferred); it is evaluated
- * on the first call that prints or sends, so the other routes' cold starts do not pay for it.
+ * The PDF stack (pdfkit, fontkit with its shaping tables) is about 40% of this Lambda's code and
+ * most of its import time, and the SES client is only for sending: both are loaded by the first
+ * call that prints or sends. In the Lambda they are chunks beside index.mjs that Node reads only
+ * then (infra/lib/lambda-bundle.ts), so the other routes' cold starts neither parse nor run them.
+ * Exported so the bundling test (infra/test) can print through the built bundle's own loader.
  */
-const printing = () => import('./pdf.js');
+export const printing = () => import('./pdf.js');
 const mailing = () => import('./send.js');
 
 const ORG = '/api/v1/organizations/{organization_id}';

@@ -24,6 +24,9 @@ import {
 } from '../documents/pdf/layout.js';
 import { linesOf } from './invoices.js';
 
+/** The bilingual document layout every printed invoice and credit note goes through. */
+export { renderDocumentPdf };
+
 export interface PrintingParties {
   organization: OrganizationItem;
   /** Null only if the customer record is gone; the document then prints without buyer details. */

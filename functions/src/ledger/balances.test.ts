@@ -2,12 +2,14 @@
  * Balance reads and the journal-line counts behind them: posting ADDs counts beside the amounts
  * (month and day), reversals count their own lines, ranges cut inside a month read the smaller side
  * of the cut and agree with the balance items summed day by day, and the verification routine
- * recomputes the counts from the journal and reports a drift.
+ * recomputes the counts from the journal and reports a drift; ranges read together share their reads
+ * and no read takes a balance item twice.
  */
 import { describe, expect, it } from 'vitest';
 import { createOrganization, createUser } from '../../test/fixtures.js';
 import { AccountBalance, DAYS, type AccountBalanceRecord } from '../db/accountBalance.js';
-import { accountBalances, type BalanceRange, type CountedTotals } from './balances.js';
+import { dynamo } from '../db/client.js';
+import { accountBalances, accountBalancesOf, type BalanceRange, type CountedTotals } from './balances.js';
 import { systemAccounts } from './chart.js';
 import { lastDayOfMonth } from './dates.js';
 import { buildPosting, buildReversal, postTransaction } from './posting.js';
@@ -41,6 +43,31 @@ async function summedDayByDay(organizationId: string, { from = '0000-01-01', to 
     }
   }
   return out;
+}
+
+/** The balance items (month, account, shard) that DynamoDB answered while `fn` ran, once per answer. */
+async function itemsRead<T>(fn: () => Promise<T>): Promise<{ value: T; items: string[]; queries: number }> {
+  const items: string[] = [];
+  let queries = 0;
+  const name = `itemsRead${Math.random().toString(36).slice(2)}`;
+  const text = (v: unknown) => (typeof v === 'string' ? v : (v as { S?: string } | undefined)?.S);
+  dynamo.middlewareStack.add(
+    (next) => async (args) => {
+      const result = await next(args);
+      const output = result.output as { Items?: Record<string, unknown>[] };
+      if ((args.input as { KeyConditionExpression?: string }).KeyConditionExpression && output.Items) {
+        queries++;
+        for (const item of output.Items) if (text(item.month)) items.push(`${text(item.month)}#${text(item.account_id)}#${text(item.shard)}`);
+      }
+      return result;
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    return { value: await fn(), items, queries };
+  } finally {
+    dynamo.middlewareStack.remove(name);
+  }
 }
 
 describe('balance reads and journal-line counts', () => {
@@ -130,5 +157,35 @@ describe('balance reads and journal-line counts', () => {
     });
     expect(plain[1]!.get(a.sales.id)).toEqual({ debit: 0, credit: 1_000 + 2_000 + 3_000 + 4_000 + 5_000 });
     expect(counted[1]!.get(a.sales.id)).toEqual({ debit: 0, credit: 1_000 + 2_000 + 3_000 + 4_000 + 5_000, lines: 5 });
+  });
+
+  it('reads ranges together in shared reads, each balance item once, with the answers of separate reads', async () => {
+    // prepare: postings either side of 15 April and of 16 May, and before the ranges
+    const { org, a, post } = await books();
+    for (const [i, date] of ['2026-03-31', '2026-04-03', '2026-04-14', '2026-04-15', '2026-04-28', '2026-05-02', '2026-05-16', '2026-05-17'].entries()) {
+      await post(date, [{ account_id: a.cash.id, debit: 100 * (i + 1) }, { account_id: a.sales.id, credit: 100 * (i + 1) }]);
+    }
+    // the cash-flow statement's pair (balances before the period, the period's activity), a period
+    // with the one before it (meeting inside April), and a balance on a date inside a month
+    const pairs: BalanceRange[][] = [
+      [{ to: '2026-04-14' }, { from: '2026-04-15', to: '2026-05-16' }],
+      [{ from: '2026-04-15', to: '2026-05-16' }, { from: '2026-03-15', to: '2026-04-14' }],
+      [{ asOf: '2026-05-16' }],
+    ];
+    for (const ranges of pairs) {
+      // act
+      const together = await itemsRead(() => accountBalancesOf(org.id, ranges));
+      const apart = await Promise.all(ranges.map((range) => accountBalances(org.id, range)));
+      // assess: the same figures, and no item answered twice (a month cut inside is not also read whole)
+      expect(together.value, JSON.stringify(ranges)).toEqual(apart);
+      expect(together.items.length, JSON.stringify(ranges)).toBe(new Set(together.items).size);
+    }
+    const cashFlow = await itemsRead(() => accountBalancesOf(org.id, pairs[0]!));
+    expect(cashFlow.value[0]!.get(a.cash.id)).toEqual({ debit: 100 + 200 + 300, credit: 0 });
+    expect(cashFlow.value[1]!.get(a.sales.id)).toEqual({ debit: 0, credit: 400 + 500 + 600 + 700 });
+    // March and earlier whole, April once for both ranges, May cut: three queries, each item once
+    expect(cashFlow.queries).toBe(3);
+    expect([...new Set(cashFlow.items.map((i) => i.slice(0, 7)))].sort()).toEqual(['2026-03', '2026-04', '2026-05']);
+    expect(cashFlow.items).toHaveLength(6);
   });
 });

@@ -33,23 +33,29 @@ const add = (a: number, b: number) => {
   return total;
 };
 
-function queryFor(organizationId: string, from?: string, to?: string) {
+const previousMonth = (month: string) => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+};
+
+/** The items of the months `first`…`last` (inclusive; an absent end is open). */
+function monthsQuery(organizationId: string, first?: string, last?: string) {
   const query = AccountBalance.query.byMonth({ organization_id: organizationId });
   // The sort key is M#<month>#<account>#<shard>: a bound of `M#<month>` sorts before every item
-  // of that month, so [from month, month after `to`) is exactly the months wanted.
-  if (from && to) return query.between({ month: monthOf(from) }, { month: nextMonth(monthOf(to)) });
-  if (from) return query.gte({ month: monthOf(from) });
-  if (to) return query.lt({ month: nextMonth(monthOf(to)) });
+  // of that month, so [first, month after `last`) is exactly the months wanted.
+  if (first && last) return query.between({ month: first }, { month: nextMonth(last) });
+  if (first) return query.gte({ month: first });
+  if (last) return query.lt({ month: nextMonth(last) });
   return query;
 }
 
 /** The items of one month. */
-const monthQuery = (organizationId: string, month: string) => AccountBalance.query.byMonth({ organization_id: organizationId }).between({ month }, { month: nextMonth(month) });
+const monthQuery = (organizationId: string, month: string) => monthsQuery(organizationId, month, month);
 
 /** A query narrowed to one account's items, when the range names one. */
 function onlyAccount<Q>(query: Q, accountId: string | undefined): Q {
   if (!accountId) return query;
-  return (query as unknown as ReturnType<typeof queryFor>).where((a, { eq }) => eq(a.account_id, accountId)) as unknown as Q;
+  return (query as unknown as ReturnType<typeof monthsQuery>).where((a, { eq }) => eq(a.account_id, accountId)) as unknown as Q;
 }
 
 const KEYS = ['organization_id', 'month', 'account_id', 'shard'] as const;
@@ -65,6 +71,17 @@ function cutMonths(from: string | undefined, to: string | undefined): Map<string
 }
 
 /**
+ * The whole months of a range, answered from their month totals: the months after a cut `from`
+ * and before a cut `to`, so that a boundary month is never read twice (once whole, once for its
+ * days); null when the range has none.
+ */
+function wholeMonths(from: string | undefined, to: string | undefined): { first?: string; last?: string } | null {
+  const first = from ? (dayOf(from) === '01' ? monthOf(from) : nextMonth(monthOf(from))) : undefined;
+  const last = to ? (to >= lastDayOfMonth(monthOf(to)) ? monthOf(to) : previousMonth(monthOf(to))) : undefined;
+  return first && last && first > last ? null : { first, last };
+}
+
+/**
  * Every balance item of the range (all shards), read consistently, for callers that slice the
  * boundary months by day themselves (`itemTotals`). Whole months come back with their month totals
  * only (a projection); a boundary month cut inside is read whole, for its day totals.
@@ -73,13 +90,17 @@ function cutMonths(from: string | undefined, to: string | undefined): Map<string
 export async function balanceItems(organizationId: string, range: BalanceRange = {}): Promise<AccountBalanceRecord[]> {
   const to = range.to ?? range.asOf;
   const from = range.from;
-  const cut = new Set(cutMonths(from, to).keys());
-  const [whole, ...boundaries] = await Promise.all([
-    onlyAccount(queryFor(organizationId, from, to), range.accountId).go({ consistent: true, pages: 'all', attributes: [...MONTH_TOTALS] }),
-    ...[...cut].map((month) => onlyAccount(monthQuery(organizationId, month), range.accountId).go({ consistent: true, pages: 'all' })),
+  if (from && to && from > to) return [];
+  const whole = wholeMonths(from, to);
+  const cut = [...cutMonths(from, to).keys()];
+  const [wholeItems, ...boundaries] = await Promise.all([
+    whole
+      ? onlyAccount(monthsQuery(organizationId, whole.first, whole.last), range.accountId).go({ consistent: true, pages: 'all', attributes: [...MONTH_TOTALS] })
+      : Promise.resolve({ data: [] }),
+    ...cut.map((month) => onlyAccount(monthQuery(organizationId, month), range.accountId).go({ consistent: true, pages: 'all' })),
   ]);
-  const items = whole.data.filter((item) => !cut.has(item.month)) as AccountBalanceRecord[];
-  for (const boundary of boundaries) items.push(...boundary.data);
+  const items = wholeItems.data as AccountBalanceRecord[];
+  boundaries.forEach((boundary, index) => items.push(...boundary.data.filter((item) => item.month === cut[index])));
   return items;
 }
 
@@ -109,25 +130,119 @@ const valueOf = (item: AccountBalanceRecord, field: Field, day?: string) => ((it
 
 /** Days of a month from `first` to `last` (inclusive), as DD strings. */
 const daysFrom = (first: string, last: string) => DAYS.filter((d) => d >= first && d <= last);
-const nextDay = (day: string) => String(Number(day) + 1).padStart(2, '0');
-const previousDay = (day: string) => String(Number(day) - 1).padStart(2, '0');
+const daysOfMonth = (month: string) => daysFrom('01', dayOf(lastDayOfMonth(month)));
+const without = (days: readonly string[], removed: readonly string[]) => days.filter((d) => !removed.includes(d));
 
-interface CutRead {
-  month: string;
-  /** Days read from the item. */
-  days: string[];
-  /** true: the range is the month total minus `days`; false: the sum of `days`. */
-  complement: boolean;
+/**
+ * The day attributes to read of a month cut inside, for every set of days wanted of it: a set is
+ * summed from its days, or is the month total less its complement's days. Of the sets and their
+ * complements, the smallest that answers every set, so at most half the month's days are read for
+ * one cut, and two ranges meeting inside a month (the cash-flow statement's opening balance and
+ * period) share one read.
+ */
+function daysToRead(month: string, wanted: readonly (readonly string[])[]): string[] {
+  const all = daysOfMonth(month);
+  const answers = (read: readonly string[]) => (set: readonly string[]) => set.every((d) => read.includes(d)) || without(all, set).every((d) => read.includes(d));
+  const candidates = wanted.flatMap((set) => [[...set], without(all, set)]).filter((read) => wanted.every(answers(read)));
+  return candidates.sort((a, b) => a.length - b.length)[0] ?? all;
 }
 
-/** How to read a month the range cuts inside: the days wanted, or the fewer days not wanted. */
-function cutRead(month: string, first: string, last: string): CutRead {
-  const monthEnd = dayOf(lastDayOfMonth(month));
-  const wanted = daysFrom(first, last < monthEnd ? last : monthEnd);
-  // The complement is one run of days only when the cut touches either end of the month.
-  const complement = first === '01' ? daysFrom(nextDay(last), monthEnd) : last >= monthEnd ? daysFrom('01', previousDay(first)) : null;
-  return complement && complement.length < wanted.length ? { month, days: complement, complement: true } : { month, days: wanted, complement: false };
+/** A range as reads: its whole months and the days it keeps of each month it cuts inside. */
+interface RangePlan {
+  accountId?: string;
+  whole: { first?: string; last?: string } | null;
+  cuts: { month: string; days: string[] }[];
 }
+
+function planRange(range: BalanceRange): RangePlan | null {
+  const to = range.to ?? range.asOf;
+  const from = range.from;
+  if (from && to && from > to) return null;
+  // A cut from the 15th runs to '31' whatever the month: its days stop at the month's last.
+  const cuts = [...cutMonths(from, to)].map(([month, { first, last }]) => ({ month, days: daysOfMonth(month).filter((d) => d >= first && d <= last) }));
+  return { accountId: range.accountId, whole: wholeMonths(from, to), cuts };
+}
+
+/**
+ * Per range: per account, debits and credits (and journal lines when `lineCounts`) of postings
+ * dated within the range, summed over shards. Ranges read together share their reads: each span of
+ * whole months is one query, each month cut inside one query however many ranges cut it.
+ */
+async function readRanges(organizationId: string, ranges: readonly BalanceRange[], lineCounts: boolean): Promise<Map<string, CountedTotals>[]> {
+  const fields: Field[] = lineCounts ? ['debit', 'credit', 'lines'] : ['debit', 'credit'];
+  const monthTotals = [...KEYS, ...fields.map((f) => attribute(f))];
+  const plans = ranges.map(planRange);
+
+  const wholeSpans = new Map<string, { accountId?: string; first?: string; last?: string }>();
+  const cutMonthsWanted = new Map<string, { accountId?: string; month: string; sets: string[][] }>();
+  const wholeKey = (p: RangePlan) => `${p.accountId ?? ''}|${p.whole!.first ?? ''}|${p.whole!.last ?? ''}`;
+  const cutKey = (accountId: string | undefined, month: string) => `${accountId ?? ''}|${month}`;
+  for (const plan of plans) {
+    if (!plan) continue;
+    if (plan.whole) wholeSpans.set(wholeKey(plan), { accountId: plan.accountId, ...plan.whole });
+    for (const cut of plan.cuts) {
+      const key = cutKey(plan.accountId, cut.month);
+      const entry = cutMonthsWanted.get(key) ?? { accountId: plan.accountId, month: cut.month, sets: [] };
+      entry.sets.push(cut.days);
+      cutMonthsWanted.set(key, entry);
+    }
+  }
+  const cutDays = new Map([...cutMonthsWanted].map(([key, c]) => [key, daysToRead(c.month, c.sets)]));
+  const [wholeItems, cutItems] = await Promise.all([
+    Promise.all(
+      [...wholeSpans.values()].map((span) =>
+        onlyAccount(monthsQuery(organizationId, span.first, span.last), span.accountId).go({ consistent: true, pages: 'all', attributes: monthTotals as never }),
+      ),
+    ),
+    Promise.all(
+      [...cutMonthsWanted].map(([key, cut]) =>
+        onlyAccount(monthQuery(organizationId, cut.month), cut.accountId).go({
+          consistent: true,
+          pages: 'all',
+          attributes: [...monthTotals, ...cutDays.get(key)!.flatMap((day) => fields.map((f) => attribute(f, day)))] as never,
+        }),
+      ),
+    ),
+  ]);
+  const wholeByKey = new Map([...wholeSpans.keys()].map((key, i) => [key, wholeItems[i]!.data as AccountBalanceRecord[]]));
+  const cutByKey = new Map([...cutMonthsWanted.keys()].map((key, i) => [key, cutItems[i]!.data as AccountBalanceRecord[]]));
+
+  return plans.map((plan) => {
+    const out = new Map<string, CountedTotals>();
+    if (!plan) return out;
+    const accumulate = (accountId: string, totals: CountedTotals) => {
+      if (!totals.debit && !totals.credit && !totals.lines) return;
+      const sum = out.get(accountId) ?? { debit: 0, credit: 0, lines: 0 };
+      out.set(accountId, { debit: add(sum.debit, totals.debit), credit: add(sum.credit, totals.credit), lines: add(sum.lines, totals.lines) });
+    };
+    if (plan.whole) {
+      const { first, last } = plan.whole;
+      for (const item of wholeByKey.get(wholeKey(plan))!) {
+        if ((first && item.month < first) || (last && item.month > last)) continue;
+        accumulate(item.account_id, { debit: valueOf(item, 'debit'), credit: valueOf(item, 'credit'), lines: lineCounts ? valueOf(item, 'lines') : 0 });
+      }
+    }
+    for (const cut of plan.cuts) {
+      const key = cutKey(plan.accountId, cut.month);
+      const read = cutDays.get(key)!;
+      const direct = cut.days.every((d) => read.includes(d));
+      const days = direct ? cut.days : without(daysOfMonth(cut.month), cut.days);
+      for (const item of cutByKey.get(key)!) {
+        if (item.month !== cut.month) continue;
+        const totals: CountedTotals = { debit: 0, credit: 0, lines: 0 };
+        for (const field of fields) {
+          let sum = 0;
+          for (const day of days) sum = add(sum, valueOf(item, field, day));
+          totals[field] = direct ? sum : valueOf(item, field) - sum;
+        }
+        accumulate(item.account_id, totals);
+      }
+    }
+    return out;
+  });
+}
+
+const withoutLines = (balances: Map<string, CountedTotals>): Map<string, Totals> => new Map([...balances].map(([accountId, { debit, credit }]) => [accountId, { debit, credit }]));
 
 /**
  * Per account: debits and credits (and, with `lineCounts`, journal lines) of postings dated within
@@ -135,60 +250,29 @@ function cutRead(month: string, first: string, last: string): CutRead {
  * absent.
  *
  * Read so that the time does not grow with the journal (issue #5's bar: 100,000 lines within 1.2×
- * of 1,000): whole months with a projection of their month totals only; a month the range cuts
- * inside (a period from the 15th, a balance on the 15th) with its month totals and the day
- * attributes of the smaller side of the cut — the days wanted, or the days not wanted, then
- * subtracted from the month's totals — so at most 15 days' attributes are read per item, where a
- * busy month's item carries 93 (debit, credit and line count for 31 days).
+ * of 1,000; issue #13's: 1.1×): whole months with a projection of their month totals only; a
+ * month the range cuts inside (a period from the 15th, a balance on the 15th) once, with its month
+ * totals and the day attributes of the smaller side of the cut — the days wanted, or the days not
+ * wanted, then subtracted from the month's totals — so at most 15 days' attributes are read per
+ * item, where a busy month's item carries 93 (debit, credit and line count for 31 days). A cut
+ * month is left out of the whole-month query: DynamoDB reads (and bills) an item whole whatever
+ * the projection, and a busy month's item is several times a quiet one's, so an item read twice
+ * costs more the busier the books.
  */
 export async function accountBalances(organizationId: string, range: BalanceRange, options: { lineCounts: true }): Promise<Map<string, CountedTotals>>;
 export async function accountBalances(organizationId: string, range?: BalanceRange, options?: { lineCounts?: false }): Promise<Map<string, Totals>>;
 export async function accountBalances(organizationId: string, range: BalanceRange = {}, options: { lineCounts?: boolean } = {}): Promise<Map<string, Totals | CountedTotals>> {
-  const to = range.to ?? range.asOf;
-  const from = range.from;
-  const out = new Map<string, CountedTotals>();
-  if (from && to && from > to) return out;
-  const fields: Field[] = options.lineCounts ? ['debit', 'credit', 'lines'] : ['debit', 'credit'];
-  const fromMonth = from ? monthOf(from) : undefined;
-  const toMonth = to ? monthOf(to) : undefined;
-  const cuts = [...cutMonths(from, to)].map(([month, { first, last }]) => cutRead(month, first, last));
+  const [balances] = await readRanges(organizationId, [range], Boolean(options.lineCounts));
+  return options.lineCounts ? balances! : withoutLines(balances!);
+}
 
-  const monthTotals = [...KEYS, ...fields.map((f) => attribute(f))];
-  const [wholeItems, ...cutItems] = await Promise.all([
-    onlyAccount(queryFor(organizationId, from, to), range.accountId).go({ consistent: true, pages: 'all', attributes: monthTotals as never }),
-    ...cuts.map((cut) =>
-      onlyAccount(monthQuery(organizationId, cut.month), range.accountId).go({
-        consistent: true,
-        pages: 'all',
-        attributes: [...monthTotals, ...cut.days.flatMap((day) => fields.map((f) => attribute(f, day)))] as never,
-      }),
-    ),
-  ]);
-
-  const accumulate = (accountId: string, totals: CountedTotals) => {
-    if (!totals.debit && !totals.credit && !totals.lines) return;
-    const sum = out.get(accountId) ?? { debit: 0, credit: 0, lines: 0 };
-    out.set(accountId, { debit: add(sum.debit, totals.debit), credit: add(sum.credit, totals.credit), lines: add(sum.lines, totals.lines) });
-  };
-  const cutMonthSet = new Set(cuts.map((cut) => cut.month));
-  for (const item of wholeItems.data as AccountBalanceRecord[]) {
-    if (cutMonthSet.has(item.month) || (fromMonth && item.month < fromMonth) || (toMonth && item.month > toMonth)) continue;
-    accumulate(item.account_id, { debit: valueOf(item, 'debit'), credit: valueOf(item, 'credit'), lines: options.lineCounts ? valueOf(item, 'lines') : 0 });
-  }
-  cuts.forEach((cut, index) => {
-    for (const item of cutItems[index]!.data as AccountBalanceRecord[]) {
-      if (item.month !== cut.month) continue;
-      const totals: CountedTotals = { debit: 0, credit: 0, lines: 0 };
-      for (const field of fields) {
-        let days = 0;
-        for (const day of cut.days) days = add(days, valueOf(item, field, day));
-        totals[field] = cut.complement ? valueOf(item, field) - days : days;
-      }
-      accumulate(item.account_id, totals);
-    }
-  });
-  if (options.lineCounts) return out;
-  return new Map([...out].map(([accountId, { debit, credit }]) => [accountId, { debit, credit }]));
+/**
+ * `accountBalances` of several ranges in one go, sharing reads: the cash-flow statement's balances
+ * before the period and within it read the month the period starts in once, and a period and
+ * the one before it share the month they meet in.
+ */
+export async function accountBalancesOf(organizationId: string, ranges: readonly BalanceRange[]): Promise<Map<string, Totals>[]> {
+  return (await readRanges(organizationId, ranges, false)).map(withoutLines);
 }
 
 /** The balance in the account type's normal direction: debits − credits for assets and expenses. */

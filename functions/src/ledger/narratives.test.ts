@@ -57,8 +57,9 @@ describe('journal memos and line descriptions as narratives', () => {
 
     // The payment: memo names the customer (a value as typed), the receivable line the invoice it settles.
     expect(paymentEntry.memo).toBe('Payment received from Petra Hotels');
-    expect(paymentEntry.memo_narrative).toEqual({ key: 'ledger.payment.received', params: { contact: 'Petra Hotels' } });
-    expect(narrate(paymentEntry.memo_narrative, 'ar')).toBe(`دفعة مقبوضة من ${FSI}Petra Hotels${PDI}`);
+    // The customer has an Arabic name too: the Arabic memo uses it.
+    expect(paymentEntry.memo_narrative).toEqual({ key: 'ledger.payment.received', params: { contact: 'Petra Hotels', contact_ar: 'فنادق البتراء' } });
+    expect(narrate(paymentEntry.memo_narrative, 'ar')).toBe(`دفعة مقبوضة من ${FSI}فنادق البتراء${PDI}`);
     const settled = paymentEntry.lines.find((l) => l.account_id === receivable.id)!;
     expect(settled).toMatchObject({ description: 'Invoice INV-000001', narrative: { key: 'ledger.invoice', params: { number: 'INV-000001' } } });
 

@@ -82,12 +82,9 @@
  */
 import { money } from '@daftar/shared';
 import { inEnglish, storedNarrative, type Narrative } from '@daftar/shared/narrative';
-import {
-  JOURNAL_MAX_LINES,
-  JOURNAL_SOURCE_TYPES,
-  isCalendarDate,
-  type JournalSourceType,
-} from '@daftar/shared/schemas/accounting';
+import { JOURNAL_MAX_LINES, JOURNAL_SOURCE_TYPES } from '@daftar/shared/schemas/codes';
+import { isCalendarDate } from '@daftar/shared/schemas/common';
+import type { JournalSourceType } from '@daftar/shared/schemas/accounting';
 import type { ValidationIssue } from '../platform/errors.js';
 import { Conflict, NotFound, ValidationError } from '../platform/errors.js';
 import { Account, type AccountRecord } from '../db/account.js';

@@ -1,6 +1,7 @@
 /** API shapes of ledger records: amounts as decimal strings at the currency's precision. */
 import { money } from '@daftar/shared';
-import { NORMAL_BALANCE, type AccountPublic, type JournalEntryPublic, type NarrativePublic } from '@daftar/shared/schemas/accounting';
+import { NORMAL_BALANCE } from '@daftar/shared/schemas/codes';
+import type { AccountPublic, JournalEntryPublic, NarrativePublic } from '@daftar/shared/schemas/accounting';
 import type { AccountRecord } from '../db/account.js';
 import type { AccountingPeriodRecord } from '../db/accountingPeriod.js';
 import type { JournalEntryRecord } from '../db/journalEntry.js';

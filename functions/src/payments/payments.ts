@@ -307,18 +307,18 @@ export async function recordPayment(organizationId: string, input: PaymentCreate
   const cashSide = chosen ?? system[cashSubtype]!;
 
   const id = uuidv7();
-  const description: Narrative = { key: type === 'received' ? 'ledger.payment.received' : 'ledger.payment.sent', params: { contact: contact.name } };
+  const description: Narrative = { key: type === 'received' ? 'ledger.payment.received' : 'ledger.payment.sent', params: { contact: contact.name, ...(contact.name_ar ? { contact_ar: contact.name_ar } : {}) } };
   const settled = settledNarrative(type, settlements) ?? { narrative: description };
   const lines: PostingLine[] =
     type === 'received'
       ? [
           { account_id: cashSide.id, debit: amount, narrative: description },
           ...(allocated > 0 ? [{ account_id: system.receivable!.id, credit: allocated, contact_id: contact.id, ...settled }] : []),
-          ...(unallocated > 0 ? [{ account_id: system.store_credit!.id, credit: unallocated, contact_id: contact.id, narrative: { key: 'ledger.payment.customer_credit', params: { contact: contact.name } } as const }] : []),
+          ...(unallocated > 0 ? [{ account_id: system.store_credit!.id, credit: unallocated, contact_id: contact.id, narrative: { key: 'ledger.payment.customer_credit', params: { contact: contact.name, ...(contact.name_ar ? { contact_ar: contact.name_ar } : {}) } } as const }] : []),
         ]
       : [
           ...(allocated > 0 ? [{ account_id: system.payable!.id, debit: allocated, contact_id: contact.id, ...settled }] : []),
-          ...(unallocated > 0 ? [{ account_id: system.prepaid_expenses!.id, debit: unallocated, contact_id: contact.id, narrative: { key: 'ledger.payment.supplier_advance', params: { contact: contact.name } } as const }] : []),
+          ...(unallocated > 0 ? [{ account_id: system.prepaid_expenses!.id, debit: unallocated, contact_id: contact.id, narrative: { key: 'ledger.payment.supplier_advance', params: { contact: contact.name, ...(contact.name_ar ? { contact_ar: contact.name_ar } : {}) } } as const }] : []),
           { account_id: cashSide.id, credit: amount, narrative: description },
         ];
 

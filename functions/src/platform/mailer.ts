@@ -1,9 +1,19 @@
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { randomBytes } from 'node:crypto';
 import { config } from './config.js';
 import { logger } from './logger.js';
 
-const ses = new SESv2Client({});
+let sesClient: SESv2Client | undefined;
+/**
+ * The SES client is loaded by the first mail sent: the Lambdas that import this module (auth,
+ * users, invitations, …) send mail from a few routes only, and their cold start need not read the
+ * client (infra/lib/lambda-bundle.ts puts it in a chunk of its own).
+ */
+const ses = async () => {
+  const { SESv2Client, SendEmailCommand } = await import('@aws-sdk/client-sesv2');
+  sesClient ??= new SESv2Client({});
+  return { client: sesClient, SendEmailCommand };
+};
 
 export interface Attachment { filename: string; contentType: string; content: Buffer }
 export interface Mail { to: string | string[]; subject: string; text: string; html: string; attachments?: Attachment[] }
@@ -80,7 +90,8 @@ export async function sendMail(original: Mail): Promise<void> {
   const content = mail.attachments?.length
     ? { Raw: { Data: Buffer.from(buildMime(from, mail)) } }
     : { Simple: { Subject: { Data: mail.subject, Charset: 'UTF-8' }, Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } } } };
-  await ses.send(new SendEmailCommand({ FromEmailAddress: from, Destination: { ToAddresses: to }, Content: content }));
+  const { client, SendEmailCommand } = await ses();
+  await client.send(new SendEmailCommand({ FromEmailAddress: from, Destination: { ToAddresses: to }, Content: content }));
   logger.info('mail sent', { subject: mail.subject, recipients: to.length });
 }
 

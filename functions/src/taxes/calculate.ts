@@ -3,7 +3,8 @@
  * and lets `shared/src/tax.ts` do every figure, so an invoice computed later gives the same fils.
  */
 import { money, tax as taxMath, type TaxLineInput } from '@daftar/shared';
-import { jofotaraCategoryOf, type TaxCalculationRequest, type TaxCalculationResult } from '@daftar/shared/schemas/taxes';
+import { jofotaraCategoryOf } from '@daftar/shared/schemas/taxRules';
+import type { TaxCalculationRequest, TaxCalculationResult } from '@daftar/shared/schemas/taxes';
 import { readById } from '../db/batch-get.js';
 import { Tax, type TaxRecord } from '../db/tax.js';
 import { organizationSettings } from '../organizations/settings.js';

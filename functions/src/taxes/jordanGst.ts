@@ -6,7 +6,8 @@
  * up before keeps the exempt tax it has; nothing is migrated).
  */
 import { jordanTax } from '@daftar/shared';
-import { defaultTaxAccountSubtypes, type JordanGstDefault } from '@daftar/shared/schemas/taxes';
+import { defaultTaxAccountSubtypes } from '@daftar/shared/schemas/taxRules';
+import type { JordanGstDefault } from '@daftar/shared/schemas/taxes';
 import { Organization, type OrganizationItem } from '../db/organization.js';
 import { Tax, type TaxRecord } from '../db/tax.js';
 import { Conflict, NotFound } from '../platform/errors.js';

@@ -1,17 +1,8 @@
 /** Taxes as a resource: create, change, delete and list an organization's taxes. */
 import { money } from '@daftar/shared';
-import {
-  defaultTaxAccountSubtypes,
-  isJoFotaraRate,
-  jofotaraCategoryOf,
-  taxRuleIssues,
-  TAX_RECORD_CATEGORIES,
-  type TaxCreate,
-  type TaxOption,
-  type TaxPublic,
-  type TaxRecordCategory,
-  type TaxUpdate,
-} from '@daftar/shared/schemas/taxes';
+import { TAX_RECORD_CATEGORIES } from '@daftar/shared/schemas/codes';
+import { defaultTaxAccountSubtypes, isJoFotaraRate, jofotaraCategoryOf, taxRuleIssues } from '@daftar/shared/schemas/taxRules';
+import type { TaxCreate, TaxOption, TaxPublic, TaxRecordCategory, TaxUpdate } from '@daftar/shared/schemas/taxes';
 import { Tax, TaxCode, type TaxRecord } from '../db/tax.js';
 import { Conflict, NotFound, ValidationError } from '../platform/errors.js';
 import { deleteItem, putItem, updateItem, postTransaction, type TransactItem } from '../db/transaction.js';

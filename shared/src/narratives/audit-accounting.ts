@@ -12,20 +12,20 @@ export const AUDIT_ACCOUNTING_NARRATIVES = {
   // Documents of any kind (invoice, bill): the shared routes and the confirmation.
   'audit.document.status': { en: 'Status of {kind:term} {number}: {from:term} → {to:term}', ar: 'حالة {kind:term} {number}: من {from:term} إلى {to:term}' },
   'audit.document.created': {
-    en: 'Draft {kind:term} created for {total} {currency} ({lines} lines)',
-    ar: 'أُنشئت مسودة {kind:term} بمبلغ {total} {currency} (عدد البنود: {lines})',
+    en: 'Draft {kind:term} created for {total} {currency:term} ({lines} lines)',
+    ar: 'أُنشئت مسودة {kind:term} بمبلغ {total} {currency:term} (عدد البنود: {lines})',
   },
   'audit.document.updated': { en: 'Draft {kind:term} updated ({fields})', ar: 'عُدّلت مسودة {kind:term} (الحقول: {fields})' },
   'audit.document.replaced': {
-    en: 'Draft {kind:term} replaced with {lines} lines, total {total} {currency}',
-    ar: 'استُبدلت بنود مسودة {kind:term}: عدد البنود {lines}، والإجمالي {total} {currency}',
+    en: 'Draft {kind:term} replaced with {lines} lines, total {total} {currency:term}',
+    ar: 'استُبدلت بنود مسودة {kind:term}: عدد البنود {lines}، والإجمالي {total} {currency:term}',
   },
-  'audit.document.deleted': { en: 'Draft {kind:term} deleted ({total} {currency})', ar: 'حُذفت مسودة {kind:term} ({total} {currency})' },
+  'audit.document.deleted': { en: 'Draft {kind:term} deleted ({total} {currency:term})', ar: 'حُذفت مسودة {kind:term} ({total} {currency:term})' },
   'audit.document.line_added': { en: 'Line "{description}" added to a draft {kind:term}', ar: 'أُضيف البند «{description}» إلى مسودة {kind:term}' },
   'audit.document.line_updated': { en: 'Line "{description}" of a draft {kind:term} changed', ar: 'عُدّل البند «{description}» في مسودة {kind:term}' },
   'audit.document.line_removed': { en: 'Line removed from a draft {kind:term}', ar: 'حُذف بند من مسودة {kind:term}' },
-  'audit.invoice.confirmed': { en: 'Invoice {number} confirmed and posted: {total} {currency}', ar: 'أُكّدت الفاتورة {number} ورُحّلت: {total} {currency}' },
-  'audit.bill.confirmed': { en: 'Bill {number} confirmed and posted: {total} {currency}', ar: 'أُكّدت فاتورة المشتريات {number} ورُحّلت: {total} {currency}' },
+  'audit.invoice.confirmed': { en: 'Invoice {number} confirmed and posted: {total} {currency:term}', ar: 'أُكّدت الفاتورة {number} ورُحّلت: {total} {currency:term}' },
+  'audit.bill.confirmed': { en: 'Bill {number} confirmed and posted: {total} {currency:term}', ar: 'أُكّدت فاتورة المشتريات {number} ورُحّلت: {total} {currency:term}' },
 
   // Invoices and credit notes.
   'audit.invoice.duplicated': { en: 'Draft invoice created as a copy of invoice {source}', ar: 'أُنشئت مسودة فاتورة نسخةً من الفاتورة {source}' },
@@ -35,40 +35,40 @@ export const AUDIT_ACCOUNTING_NARRATIVES = {
     ar: 'أُرسلت الفاتورة {number} بالبريد الإلكتروني إلى {to} (مع نسخة إلى {cc})',
   },
   'audit.invoice.returned': {
-    en: 'Credit note {number} for invoice {invoice}: {total} {currency} ({applied} off the balance, {store_credit} store credit)',
-    ar: 'إشعار دائن {number} على الفاتورة {invoice}: {total} {currency} ({applied} خُصمت من رصيدها، و{store_credit} رصيد دائن للعميل)',
+    en: 'Credit note {number} for invoice {invoice}: {total} {currency:term} ({applied} off the balance, {store_credit} store credit)',
+    ar: 'إشعار دائن {number} على الفاتورة {invoice}: {total} {currency:term} ({applied} خُصمت من رصيدها، و{store_credit} رصيد دائن للعميل)',
   },
 
   // Payments. A payment received settles invoices and leaves customer credit; one sent settles bills and leaves a supplier advance.
   'audit.payment.received': {
-    en: 'Payment {number} received: {amount} {currency} by {method:term}, settling {documents}',
-    ar: 'قُبضت الدفعة {number}: {amount} {currency} ({method:term}) سدادًا للفواتير {documents}',
+    en: 'Payment {number} received: {amount} {currency:term} by {method:term}, settling {documents}',
+    ar: 'قُبضت الدفعة {number}: {amount} {currency:term} ({method:term}) سدادًا للفواتير {documents}',
   },
   'audit.payment.received_partly': {
-    en: 'Payment {number} received: {amount} {currency} by {method:term}, settling {documents}; {unallocated} kept as customer credit',
-    ar: 'قُبضت الدفعة {number}: {amount} {currency} ({method:term}) سدادًا للفواتير {documents}؛ وبقي {unallocated} رصيدًا دائنًا للعميل',
+    en: 'Payment {number} received: {amount} {currency:term} by {method:term}, settling {documents}; {unallocated} kept as customer credit',
+    ar: 'قُبضت الدفعة {number}: {amount} {currency:term} ({method:term}) سدادًا للفواتير {documents}؛ وبقي {unallocated} رصيدًا دائنًا للعميل',
   },
   'audit.payment.received_unallocated': {
-    en: 'Payment {number} received: {amount} {currency} by {method:term}; {unallocated} kept as customer credit',
-    ar: 'قُبضت الدفعة {number}: {amount} {currency} ({method:term})؛ وبقي {unallocated} رصيدًا دائنًا للعميل',
+    en: 'Payment {number} received: {amount} {currency:term} by {method:term}; {unallocated} kept as customer credit',
+    ar: 'قُبضت الدفعة {number}: {amount} {currency:term} ({method:term})؛ وبقي {unallocated} رصيدًا دائنًا للعميل',
   },
   'audit.payment.sent': {
-    en: 'Payment {number} sent: {amount} {currency} by {method:term}, settling {documents}',
-    ar: 'دُفعت الدفعة {number}: {amount} {currency} ({method:term}) سدادًا لفواتير المشتريات {documents}',
+    en: 'Payment {number} sent: {amount} {currency:term} by {method:term}, settling {documents}',
+    ar: 'دُفعت الدفعة {number}: {amount} {currency:term} ({method:term}) سدادًا لفواتير المشتريات {documents}',
   },
   'audit.payment.sent_partly': {
-    en: 'Payment {number} sent: {amount} {currency} by {method:term}, settling {documents}; {unallocated} kept as supplier advance',
-    ar: 'دُفعت الدفعة {number}: {amount} {currency} ({method:term}) سدادًا لفواتير المشتريات {documents}؛ وبقي {unallocated} دفعةً مقدّمة للمورّد',
+    en: 'Payment {number} sent: {amount} {currency:term} by {method:term}, settling {documents}; {unallocated} kept as supplier advance',
+    ar: 'دُفعت الدفعة {number}: {amount} {currency:term} ({method:term}) سدادًا لفواتير المشتريات {documents}؛ وبقي {unallocated} دفعةً مقدّمة للمورّد',
   },
   'audit.payment.sent_unallocated': {
-    en: 'Payment {number} sent: {amount} {currency} by {method:term}; {unallocated} kept as supplier advance',
-    ar: 'دُفعت الدفعة {number}: {amount} {currency} ({method:term})؛ وبقي {unallocated} دفعةً مقدّمة للمورّد',
+    en: 'Payment {number} sent: {amount} {currency:term} by {method:term}; {unallocated} kept as supplier advance',
+    ar: 'دُفعت الدفعة {number}: {amount} {currency:term} ({method:term})؛ وبقي {unallocated} دفعةً مقدّمة للمورّد',
   },
   'audit.payment.updated': { en: 'Payment {number}: {fields} changed', ar: 'عُدّلت الدفعة {number} (الحقول: {fields})' },
   'audit.payment.unchanged': { en: 'Payment {number}: nothing changed', ar: 'الدفعة {number}: لم يتغير شيء' },
   'audit.payment.voided': {
-    en: 'Payment {number} voided ({amount} {currency}); its allocations were undone',
-    ar: 'أُلغيت الدفعة {number} ({amount} {currency})، وأُلغي تخصيصها للمستندات',
+    en: 'Payment {number} voided ({amount} {currency:term}); its allocations were undone',
+    ar: 'أُلغيت الدفعة {number} ({amount} {currency:term})، وأُلغي تخصيصها للمستندات',
   },
 
   // Expenses and their categories.
@@ -80,34 +80,34 @@ export const AUDIT_ACCOUNTING_NARRATIVES = {
     ar: 'عُطّل تصنيف المصروفات «{name}» بدلًا من حذفه (مستخدم في: {references})',
   },
   'audit.expense_category.deleted': { en: 'Expense category "{name}" deleted', ar: 'حُذف تصنيف المصروفات «{name}»' },
-  'audit.expense.created': { en: 'Draft expense "{description}" filed: {amount} {currency}', ar: 'سُجّلت مسودة مصروف «{description}»: {amount} {currency}' },
+  'audit.expense.created': { en: 'Draft expense "{description}" filed: {amount} {currency:term}', ar: 'سُجّلت مسودة مصروف «{description}»: {amount} {currency:term}' },
   'audit.expense.created_reimbursable': {
-    en: 'Draft expense "{description}" filed: {amount} {currency} (reimbursable)',
-    ar: 'سُجّلت مسودة مصروف «{description}»: {amount} {currency} (قابل للاسترداد)',
+    en: 'Draft expense "{description}" filed: {amount} {currency:term} (reimbursable)',
+    ar: 'سُجّلت مسودة مصروف «{description}»: {amount} {currency:term} (قابل للاسترداد)',
   },
   'audit.expense.updated': { en: 'Expense "{description}" changed ({fields})', ar: 'عُدّل المصروف «{description}» (الحقول: {fields})' },
   'audit.expense.unchanged': { en: 'Expense "{description}" changed', ar: 'عُدّل المصروف «{description}»' },
-  'audit.expense.draft_deleted': { en: 'Draft expense "{description}" deleted ({amount} {currency})', ar: 'حُذفت مسودة المصروف «{description}» ({amount} {currency})' },
+  'audit.expense.draft_deleted': { en: 'Draft expense "{description}" deleted ({amount} {currency:term})', ar: 'حُذفت مسودة المصروف «{description}» ({amount} {currency:term})' },
   'audit.expense.rejected_deleted': {
-    en: 'Rejected expense "{description}" deleted ({amount} {currency})',
-    ar: 'حُذف المصروف المرفوض «{description}» ({amount} {currency})',
+    en: 'Rejected expense "{description}" deleted ({amount} {currency:term})',
+    ar: 'حُذف المصروف المرفوض «{description}» ({amount} {currency:term})',
   },
   'audit.expense.submitted': { en: 'Expense "{description}" submitted for approval', ar: 'قُدّم المصروف «{description}» للاعتماد' },
-  'audit.expense.approved': { en: 'Expense "{description}" approved and posted: {amount} {currency}', ar: 'اعتُمد المصروف «{description}» ورُحّل: {amount} {currency}' },
+  'audit.expense.approved': { en: 'Expense "{description}" approved and posted: {amount} {currency:term}', ar: 'اعتُمد المصروف «{description}» ورُحّل: {amount} {currency:term}' },
   'audit.expense.rejected': { en: 'Expense "{description}" rejected: {reason}', ar: 'رُفض المصروف «{description}»: {reason}' },
 
   // The journal and accounting periods.
   'audit.journal_entry.saved_draft': {
-    en: 'Journal entry draft {id} dated {date} for {total} {currency} saved as draft',
-    ar: 'حُفظ قيد اليومية {id} بتاريخ {date} بمبلغ {total} {currency} كمسودة',
+    en: 'Journal entry draft {id} dated {date} for {total} {currency:term} saved as draft',
+    ar: 'حُفظ قيد اليومية {id} بتاريخ {date} بمبلغ {total} {currency:term} كمسودة',
   },
   'audit.journal_entry.posted': {
-    en: 'Journal entry {entry} dated {date} for {total} {currency} posted',
-    ar: 'رُحّل قيد اليومية {entry} بتاريخ {date} بمبلغ {total} {currency}',
+    en: 'Journal entry {entry} dated {date} for {total} {currency:term} posted',
+    ar: 'رُحّل قيد اليومية {entry} بتاريخ {date} بمبلغ {total} {currency:term}',
   },
   'audit.journal_entry.deleted': {
-    en: 'Draft journal entry dated {date} for {total} {currency} deleted',
-    ar: 'حُذفت مسودة قيد يومية بتاريخ {date} بمبلغ {total} {currency}',
+    en: 'Draft journal entry dated {date} for {total} {currency:term} deleted',
+    ar: 'حُذفت مسودة قيد يومية بتاريخ {date} بمبلغ {total} {currency:term}',
   },
   'audit.journal_entry.reversed': { en: 'Journal entry {entry} reversed by {reversal} dated {date}', ar: 'عُكس قيد اليومية {entry} بالقيد {reversal} بتاريخ {date}' },
   'audit.accounting_period.created': {
@@ -148,8 +148,8 @@ export const AUDIT_ACCOUNTING_NARRATIVES = {
   // Bank accounts, statement lines and reconciliation.
   'audit.bank_account.created': { en: 'Bank account "{name}" ({bank}) created', ar: 'أُنشئ الحساب البنكي «{name}» ({bank})' },
   'audit.bank_account.created_opening': {
-    en: 'Bank account "{name}" ({bank}) created, opening balance {amount} {currency} posted',
-    ar: 'أُنشئ الحساب البنكي «{name}» ({bank}) ورُحّل رصيده الافتتاحي {amount} {currency}',
+    en: 'Bank account "{name}" ({bank}) created, opening balance {amount} {currency:term} posted',
+    ar: 'أُنشئ الحساب البنكي «{name}» ({bank}) ورُحّل رصيده الافتتاحي {amount} {currency:term}',
   },
   'audit.bank_account.updated': { en: 'Bank account "{name}" updated ({fields})', ar: 'عُدّل الحساب البنكي «{name}» (الحقول: {fields})' },
   'audit.bank_account.unchanged': { en: 'Bank account "{name}" updated (no change)', ar: 'الحساب البنكي «{name}»: لم يتغير شيء' },
@@ -159,32 +159,32 @@ export const AUDIT_ACCOUNTING_NARRATIVES = {
     ar: 'حُذف الحساب البنكي «{name}» وعُكس رصيده الافتتاحي',
   },
   'audit.bank_transaction.created': {
-    en: 'Statement line {date} {amount} {currency} "{description}" added to {bank}',
-    ar: 'أُضيف سطر كشف الحساب {date} {amount} {currency} «{description}» إلى {bank}',
+    en: 'Statement line {date} {amount} {currency:term} "{description}" added to {bank}',
+    ar: 'أُضيف سطر كشف الحساب {date} {amount} {currency:term} «{description}» إلى {bank}',
   },
   'audit.bank_statement.imported': {
-    en: 'Statement imported into {bank}: {imported} new lines ({amount} {currency}), {skipped} already there',
-    ar: 'استُورد كشف حساب إلى {bank}: أسطر جديدة {imported} ({amount} {currency})، وأسطر موجودة مسبقًا {skipped}',
+    en: 'Statement imported into {bank}: {imported} new lines ({amount} {currency:term}), {skipped} already there',
+    ar: 'استُورد كشف حساب إلى {bank}: أسطر جديدة {imported} ({amount} {currency:term})، وأسطر موجودة مسبقًا {skipped}',
   },
   'audit.bank_statement.imported_file': {
-    en: 'Statement "{file}" imported into {bank}: {imported} new lines ({amount} {currency}), {skipped} already there',
-    ar: 'استُورد كشف الحساب «{file}» إلى {bank}: أسطر جديدة {imported} ({amount} {currency})، وأسطر موجودة مسبقًا {skipped}',
+    en: 'Statement "{file}" imported into {bank}: {imported} new lines ({amount} {currency:term}), {skipped} already there',
+    ar: 'استُورد كشف الحساب «{file}» إلى {bank}: أسطر جديدة {imported} ({amount} {currency:term})، وأسطر موجودة مسبقًا {skipped}',
   },
   'audit.bank_transaction.reconciled_new': {
-    en: 'Statement line {date} {amount} {currency} reconciled with new journal entry {entry}',
-    ar: 'طوبق سطر كشف الحساب {date} {amount} {currency} مع قيد يومية جديد {entry}',
+    en: 'Statement line {date} {amount} {currency:term} reconciled with new journal entry {entry}',
+    ar: 'طوبق سطر كشف الحساب {date} {amount} {currency:term} مع قيد يومية جديد {entry}',
   },
   'audit.bank_transaction.reconciled_existing': {
-    en: 'Statement line {date} {amount} {currency} reconciled with existing journal entry {entry}',
-    ar: 'طوبق سطر كشف الحساب {date} {amount} {currency} مع قيد اليومية القائم {entry}',
+    en: 'Statement line {date} {amount} {currency:term} reconciled with existing journal entry {entry}',
+    ar: 'طوبق سطر كشف الحساب {date} {amount} {currency:term} مع قيد اليومية القائم {entry}',
   },
   'audit.bank_transaction.unreconciled': {
-    en: 'Statement line {date} {amount} {currency} unreconciled from journal entry {entry}',
-    ar: 'أُلغيت مطابقة سطر كشف الحساب {date} {amount} {currency} مع قيد اليومية {entry}',
+    en: 'Statement line {date} {amount} {currency:term} unreconciled from journal entry {entry}',
+    ar: 'أُلغيت مطابقة سطر كشف الحساب {date} {amount} {currency:term} مع قيد اليومية {entry}',
   },
   'audit.bank_transaction.unreconciled_reversed': {
-    en: 'Statement line {date} {amount} {currency} unreconciled from journal entry {entry} (entry reversed)',
-    ar: 'أُلغيت مطابقة سطر كشف الحساب {date} {amount} {currency} مع قيد اليومية {entry} (وعُكس القيد)',
+    en: 'Statement line {date} {amount} {currency:term} unreconciled from journal entry {entry} (entry reversed)',
+    ar: 'أُلغيت مطابقة سطر كشف الحساب {date} {amount} {currency:term} مع قيد اليومية {entry} (وعُكس القيد)',
   },
 
   // Taxes.

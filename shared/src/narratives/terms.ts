@@ -11,6 +11,8 @@ export const TERMS = {
   payment: { en: 'payment', ar: 'دفعة' },
   expense: { en: 'expense', ar: 'مصروف' },
   journal_entry: { en: 'journal entry', ar: 'قيد يومية' },
+  // currencies: Arabic prose names the dinar by its sign, as the amounts on every screen do
+  JOD: { en: 'JOD', ar: 'د.أ.' },
   // document statuses
   draft: { en: 'draft', ar: 'مسودة' },
   confirmed: { en: 'confirmed', ar: 'مؤكدة' },

@@ -7,10 +7,9 @@
  * recorded now.
  */
 import * as z from 'zod';
-import { journalEntryPublic } from './accounting.js';
+import { journalEntryPublic } from './ledger.js';
 import { calendarDate } from './common.js';
-import { BILL_STATUSES } from './bills.js';
-import { INVOICE_STATUSES } from './invoices.js';
+import { BILL_STATUSES, INVOICE_STATUSES } from './codes.js';
 
 export const accountingDashboardQuery = z.object({
   /** Defaults to today in the organization's time zone. */

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import { calendarDate, id, narrativePublic, pagination, queryBoolean } from './common.js';
+import { BANK_TRANSACTION_STATUSES, BANK_MATCH_KINDS, BANK_TRANSACTION_SOURCES } from './codes.js';
 
 // ---------------------------------------------------------------------------------------------
 // Digits and IBANs
@@ -192,16 +193,8 @@ export const bankAccountOption = bankAccountPublic.pick({ id: true, name: true, 
 // ---------------------------------------------------------------------------------------------
 // Statement lines
 
-export const BANK_TRANSACTION_STATUSES = ['unreconciled', 'reconciled'] as const;
-export type BankTransactionStatus = (typeof BANK_TRANSACTION_STATUSES)[number];
-/** How a reconciled line was matched: to an existing posting, or to an entry posted for it. */
-export const BANK_MATCH_KINDS = ['existing', 'created'] as const;
-export const BANK_TRANSACTION_SOURCES = ['manual', 'import'] as const;
-
-/** Most rows one import takes; a longer statement is imported in parts. */
-export const BANK_STATEMENT_MAX_ROWS = 5000;
-/** Suggestions look this many days either side of the statement date. */
-export const BANK_MATCH_WINDOW_DAYS = 7;
+export { BANK_TRANSACTION_STATUSES, BANK_MATCH_KINDS, BANK_TRANSACTION_SOURCES, BANK_STATEMENT_MAX_ROWS, BANK_MATCH_WINDOW_DAYS } from './codes.js';
+export type { BankTransactionStatus } from './codes.js';
 
 const lineDescription = z.string().trim().max(500);
 const lineReference = z.string().trim().max(100);

@@ -1,14 +1,10 @@
 import * as z from 'zod';
 import { calendarDate, id, pagination } from './common.js';
 import { MAX_INVOICE_LINES, invoiceCreate, invoiceLineInput, invoiceLinePublic, invoicePublic, invoiceReplace, invoiceUpdate } from './invoices.js';
+import { BILL_STATUSES } from './codes.js';
 
-/**
- * Purchase bills. Statuses mirror invoices: draft → confirmed (posted: expense/asset and input tax
- * debited, payable credited) → partially_paid → paid; cancelled voids a draft. "Overdue" is not a
- * status but a question asked as of a date (due_date < as_of_date with something outstanding).
- */
-export const BILL_STATUSES = ['draft', 'confirmed', 'partially_paid', 'paid', 'cancelled'] as const;
-export type BillStatus = (typeof BILL_STATUSES)[number];
+export { BILL_STATUSES } from './codes.js';
+export type { BillStatus } from './codes.js';
 
 /**
  * A bill line is an invoice line (without special sales tax, which only sellers charge) plus the account it is booked to: an active expense, inventory,
@@ -17,8 +13,7 @@ export type BillStatus = (typeof BILL_STATUSES)[number];
 export const billLineInput = invoiceLineInput.omit({ special_tax_id: true }).extend({ account_id: id });
 export type BillLineInput = z.output<typeof billLineInput>;
 
-/** Asset subtypes a purchase may be booked to; every expense account may be too. */
-export const BILL_LINE_ASSET_SUBTYPES = ['inventory', 'fixed_asset', 'prepaid_expenses', 'other_current_asset', 'other_asset'] as const;
+export { BILL_LINE_ASSET_SUBTYPES } from './codes.js';
 
 const billLines = z.array(billLineInput).min(1, 'At least one line is required').max(MAX_INVOICE_LINES);
 /** The number on the supplier's own paper, kept to match statements and find duplicates. */

@@ -72,3 +72,13 @@ export const narrativePublic = z.object({
   key: z.string(),
   params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
 });
+
+/**
+ * An amount as a request carries it: a plain non-negative decimal string or number, in major
+ * units. Its precision is checked against the organization's currency where the currency is known
+ * (the ledger turns it into minor units with `parseMoney`, never through a float).
+ */
+export const ledgerAmountInput = z.union([
+  z.string().trim().regex(/^\d{1,15}(\.\d{1,9})?$/, 'Amount must be a non-negative decimal such as 12.345'),
+  z.number().finite().nonnegative('Amount must not be negative').max(1e15),
+]);

@@ -7,21 +7,11 @@
 import * as z from 'zod';
 import { CURRENCY_CODES } from '../money.js';
 import { calendarDate, email, pagination, queryBoolean } from './common.js';
-import { GOVERNORATES } from './organizations.js';
+import { BUYER_ID_FIELDS, BUYER_ID_SCHEMES, CONTACT_TYPES, GOVERNORATES } from './codes.js';
+import type { BuyerIdScheme } from './codes.js';
 
-export const CONTACT_TYPES = ['customer', 'supplier', 'both'] as const;
-export type ContactType = (typeof CONTACT_TYPES)[number];
-
-/** JoFotara's `PartyIdentification/ID@schemeID` values. */
-export const BUYER_ID_SCHEMES = ['NIN', 'PN', 'TN'] as const;
-export type BuyerIdScheme = (typeof BUYER_ID_SCHEMES)[number];
-
-/** Which identifier each scheme carries. */
-export const BUYER_ID_FIELDS = { TN: 'tax_number', NIN: 'national_id', PN: 'personal_number' } as const satisfies Record<BuyerIdScheme, string>;
-
-/** Contact types that act as customers (invoices) and as suppliers (bills). */
-export const CUSTOMER_TYPES: readonly ContactType[] = ['customer', 'both'];
-export const SUPPLIER_TYPES: readonly ContactType[] = ['supplier', 'both'];
+export { CONTACT_TYPES, BUYER_ID_SCHEMES, BUYER_ID_FIELDS, CUSTOMER_TYPES, SUPPLIER_TYPES } from './codes.js';
+export type { ContactType, BuyerIdScheme } from './codes.js';
 
 /** A blank form field means "none": '' and whitespace become null before the field's own rule. */
 const blankAsNull = <T extends z.ZodType>(schema: T) =>

@@ -7,9 +7,10 @@
  */
 import * as z from 'zod';
 import { calendarDate, id, pagination, queryBoolean } from './common.js';
+import { EXPENSE_STATUSES } from './codes.js';
 
-export const EXPENSE_STATUSES = ['draft', 'submitted', 'approved', 'rejected'] as const;
-export type ExpenseStatus = (typeof EXPENSE_STATUSES)[number];
+export { EXPENSE_STATUSES } from './codes.js';
+export type { ExpenseStatus } from './codes.js';
 
 // ---------------------------------------------------------------------------------------------
 // Categories

@@ -1,7 +1,7 @@
 import * as z from 'zod';
+import { FILE_TYPES, FILE_STATUSES } from './codes.js';
 
-export const FILE_TYPES = ['document', 'image', 'receipt', 'invoice', 'statement', 'import', 'other'] as const;
-export const FILE_STATUSES = ['uploaded', 'processing', 'processed', 'failed', 'archived'] as const;
+export { FILE_TYPES, FILE_STATUSES } from './codes.js';
 export const fileType = z.enum(FILE_TYPES);
 export const fileStatus = z.enum(FILE_STATUSES);
 

@@ -1,12 +1,9 @@
 import * as z from 'zod';
 import { email, pagination, role } from './common.js';
 import { organizationPublic } from './organizations.js';
+import { INVITATION_STATUSES } from './codes.js';
 
-/**
- * `pending` until accepted or cancelled; a pending invitation past its expiry is answered as
- * `expired` at once, and stored as `expired` by the clean-up.
- */
-export const INVITATION_STATUSES = ['pending', 'accepted', 'cancelled', 'expired'] as const;
+export { INVITATION_STATUSES } from './codes.js';
 export const invitationStatus = z.enum(INVITATION_STATUSES);
 export type InvitationStatus = z.infer<typeof invitationStatus>;
 

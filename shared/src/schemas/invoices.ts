@@ -2,14 +2,11 @@ import * as z from 'zod';
 import { CURRENCY_CODES } from '../money.js';
 import { TAX_CATEGORIES } from '../tax.js';
 import { calendarDate, id, pagination } from './common.js';
+import { INVOICE_STATUSES, MAX_INVOICE_LINES } from './codes.js';
 
 /** Sales invoices (GitHub issue 4, first slice): drafts, confirmation (posting), status. */
-/**
- * draft → confirmed (posted) → sent; payments and credit notes settle it: partially_paid, then paid
- * once nothing is outstanding (gross − paid − credited = 0). cancelled: a draft voided.
- */
-export const INVOICE_STATUSES = ['draft', 'confirmed', 'sent', 'partially_paid', 'paid', 'cancelled'] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export { INVOICE_STATUSES } from './codes.js';
+export type { InvoiceStatus } from './codes.js';
 
 /** Quantities, prices and discounts are decimal strings (or numbers); `tax.ts` checks their precision and sign. */
 const decimalInput = z.union([z.string().max(64), z.number()]);
@@ -18,7 +15,7 @@ export const invoiceLineDiscount = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('percent'), percent: decimalInput }),
 ]);
 
-export const MAX_INVOICE_LINES = 200;
+export { MAX_INVOICE_LINES } from './codes.js';
 
 export const invoiceLineInput = z.strictObject({
   /** A catalogue reference kept with the line; the description is what the customer reads. */

@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import { invitationCreate } from './invitations.js';
 import { organizationCreate, organizationFields } from './organizations.js';
+import { ONBOARDING_STEP_STATUSES, ONBOARDING_STEPS } from './codes.js';
 
-/** The wizard's steps, in order. `organization_profile` creates the organization. */
-export const ONBOARDING_STEPS = ['organization_profile', 'fiscal_year', 'taxpayer_track', 'invite_team'] as const;
+export { ONBOARDING_STEP_STATUSES, ONBOARDING_STEPS } from './codes.js';
+
 export const onboardingStep = z.enum(ONBOARDING_STEPS);
 export type OnboardingStep = z.infer<typeof onboardingStep>;
 
@@ -32,8 +33,6 @@ export const onboardingProgressUpdate = z.strictObject({
   data: z.record(z.string(), z.unknown()).default({}),
   completed: z.boolean().default(true),
 });
-
-export const ONBOARDING_STEP_STATUSES = ['pending', 'completed', 'skipped'] as const;
 
 export const onboardingStepState = z.object({
   step: onboardingStep,

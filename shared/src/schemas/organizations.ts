@@ -1,14 +1,9 @@
 import * as z from 'zod';
 import { email, id, pagination, queryBoolean, role } from './common.js';
 import { ROLES } from '../roles.js';
+import { GOVERNORATES, TAXPAYER_TRACKS, CURRENCIES } from './codes.js';
 
-/** Jordan's twelve governorates, as JoFotara names them (JORDAN.md). */
-export const GOVERNORATES = [
-  'JO-AM', 'JO-IR', 'JO-AJ', 'JO-JA', 'JO-BA', 'JO-KA',
-  'JO-MA', 'JO-AQ', 'JO-AT', 'JO-MD', 'JO-MN', 'JO-AZ',
-] as const;
-export const TAXPAYER_TRACKS = ['income', 'general_sales', 'special_sales'] as const;
-export const CURRENCIES = ['JOD', 'USD', 'EUR', 'SAR', 'AED'] as const;
+export { GOVERNORATES, TAXPAYER_TRACKS, CURRENCIES } from './codes.js';
 
 export const organizationName = z.string().trim().min(1, 'Name is required').max(255);
 

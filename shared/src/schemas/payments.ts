@@ -1,6 +1,7 @@
 import * as z from 'zod';
-import { ledgerAmountInput } from './accounting.js';
-import { calendarDate, id, pagination } from './common.js';
+import { calendarDate, id, ledgerAmountInput, pagination } from './common.js';
+import { PAYMENT_TYPES, PAYMENT_METHODS, PAYMENT_STATUSES, MAX_PAYMENT_ALLOCATIONS } from './codes.js';
+import type { PaymentType } from './codes.js';
 
 /**
  * Payments received from customers and sent to suppliers (GitHub issue 4), allocated to invoices
@@ -8,20 +9,8 @@ import { calendarDate, id, pagination } from './common.js';
  * again. Whatever is not allocated stays with the contact: a customer's credit (received) or an
  * advance to the supplier (sent).
  */
-export const PAYMENT_TYPES = ['received', 'sent'] as const;
-export type PaymentType = (typeof PAYMENT_TYPES)[number];
-
-export const PAYMENT_METHODS = ['cash', 'bank_transfer', 'cheque', 'card', 'cliq'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-export const PAYMENT_STATUSES = ['posted', 'void'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
-/**
- * Each allocation costs two actions of the payment's one transaction (the document's update and
- * its allocation item); 20 keeps the whole posting far below DynamoDB's 100 actions.
- */
-export const MAX_PAYMENT_ALLOCATIONS = 20;
+export { PAYMENT_TYPES, PAYMENT_METHODS, PAYMENT_STATUSES, MAX_PAYMENT_ALLOCATIONS } from './codes.js';
+export type { PaymentType, PaymentMethod, PaymentStatus } from './codes.js';
 
 /** A positive amount in major units ("12.345" or 12.345); the currency's precision is checked by the server. */
 const positiveAmount = ledgerAmountInput.refine((v) => Number(v) > 0, 'Amount must be greater than zero');

@@ -37,7 +37,7 @@ describe('routes (issue #13: /login loads nothing of the signed-in app)', () => 
   it('adds the signed-in routes for someone signed in, and matches their page', async () => {
     window.localStorage.setItem(STORAGE_KEYS.accessToken, 'token');
     const router = createMemoryRouter(routes, { initialEntries: ['/onboarding'], patchRoutesOnNavigation: signedInRouteDiscovery() });
-    await waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 10_000 });
+    await waitFor(() => expect(router.state.initialized).toBe(true));
     expect(routeIds(router)).toContain('signed-in');
     expect(router.state.matches.at(-1)!.route.path).toBe('/onboarding');
     expect(router.state.errors).toBeNull();
@@ -47,7 +47,7 @@ describe('routes (issue #13: /login loads nothing of the signed-in app)', () => 
   it('shows "page not found" to someone signed in at a path no route has', async () => {
     window.localStorage.setItem(STORAGE_KEYS.accessToken, 'token');
     const router = renderApp('/no-such-page');
-    expect(await screen.findByText('Page not found', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Page not found')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/no-such-page');
     expect(router.routes[0]!.children!.map((route) => route.id)).toContain('signed-in');
   });

@@ -1,4 +1,4 @@
-import { configure, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,6 @@ beforeAll(() => {
     unobserve() {}
     disconnect() {}
   };
-  configure({ asyncUtilTimeout: 10_000 });
 });
 
 const labels: DocumentLinesLabels = {

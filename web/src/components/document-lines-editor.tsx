@@ -426,7 +426,11 @@ export function DocumentLinesEditor({
               {withSpecialTax ? <Table.ColumnHeaderCell justify="end">{labels.specialTaxAmount}</Table.ColumnHeaderCell> : null}
               <Table.ColumnHeaderCell justify="end">{labels.taxAmount}</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell justify="end">{labels.lineTotal}</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>{labels.actions}</Table.ColumnHeaderCell>
+              {/* Named for screen readers only: a visible "Actions" over one small icon widened the grid
+                  past a 1280 px screen, so the header was cut off at the far side. */}
+              <Table.ColumnHeaderCell>
+                <VisuallyHidden>{labels.actions}</VisuallyHidden>
+              </Table.ColumnHeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>

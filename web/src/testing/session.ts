@@ -1,4 +1,3 @@
-import { configure } from '@testing-library/react';
 import type { Role } from '@daftar/shared';
 import { STORAGE_KEYS } from '../lib/storage';
 
@@ -46,8 +45,7 @@ export function installResizeObserver() {
   };
 }
 
-/** Document screens: ResizeObserver, and finds wait longer than their default second (the suite runs on a shared machine). */
+/** Document screens: ResizeObserver (finds already wait for what they look for: testing/setup.ts). */
 export function prepareScreens() {
   installResizeObserver();
-  configure({ asyncUtilTimeout: 10_000 });
 }

@@ -6,8 +6,8 @@
  * text copied out of the PDF is the text that was printed.
  *
  * The files are read at run time, not bundled into the JavaScript: next to the Lambda bundle
- * (`fonts/` beside index.mjs, copied there by the CDK bundling hook) or, running from source, from
- * functions/assets/fonts/. `DAFTAR_FONTS_DIR` overrides both.
+ * (`fonts/` beside index.mjs and its chunks, copied there by infra/lib/lambda-bundle.ts) or,
+ * running from source, from functions/assets/fonts/. `DAFTAR_FONTS_DIR` overrides both.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -3,7 +3,6 @@
  * report table as JSON), a card's export, SPEC §7's five export routes and Bulk Export (a zip).
  * Reading reports is a viewer's right, so exporting them is too.
  */
-import { zipSync } from 'fflate';
 import * as z from 'zod';
 import {
   bulkExportBody,
@@ -118,6 +117,8 @@ export const exportRoutes = {
         const bytes = await renderReport(table, body.format, { timeZone: request.organization.timezone });
         files[exportFileName(definition.id, request.organization.name, today, body.format)] = bytes;
       }
+      // fflate is loaded with the first bulk export, not at every cold start (files.ts).
+      const { zipSync } = await import('fflate');
       const archive = Buffer.from(zipSync(files, { level: 6 }));
       ctx.audit({
         action: 'reports.bulk_exported',

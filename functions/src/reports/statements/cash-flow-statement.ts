@@ -21,7 +21,7 @@
 import type { AccountSubtype } from '@daftar/shared/schemas/accounting';
 import type { CashFlowStatementReportPublic } from '@daftar/shared/schemas/reportStatements';
 import { addDays } from '../../ledger/dates.js';
-import { accountBalances, normalBalance, type Totals } from '../../ledger/balances.js';
+import { accountBalancesOf, normalBalance, type Totals } from '../../ledger/balances.js';
 import { loadChart } from '../../ledger/chart.js';
 import type { ReportLanguage, ReportRequest } from '../definition.js';
 import { add, isCash, money, sum, type StatementAccount } from './books.js';
@@ -142,8 +142,11 @@ export function cashFlowFigures(chart: readonly StatementAccount[], opening: Map
 export async function cashFlowStatement(request: ReportRequest): Promise<CashFlowFigures> {
   const organizationId = request.organization.id;
   const { from, to } = request.period;
-  const read = () =>
-    Promise.all([loadChart(organizationId), accountBalances(organizationId, { to: addDays(from, -1) }), accountBalances(organizationId, { from, to })]);
+  // Both ranges in one read: the month the period starts in is cut by both, and read once.
+  const read = async () => {
+    const [chart, [opening, period]] = await Promise.all([loadChart(organizationId), accountBalancesOf(organizationId, [{ to: addDays(from, -1) }, { from, to }])]);
+    return [chart, opening!, period!] as const;
+  };
   const [chart, opening, period] = await read();
   try {
     return cashFlowFigures(chart, opening, period, { from, to });

@@ -9,7 +9,7 @@
  * («المبيعات» less «مردودات المبيعات» and «الخصم المسموح به»).
  */
 import type { ProfitLossReportPublic } from '@daftar/shared/schemas/reportStatements';
-import { accountBalances, type Totals } from '../../ledger/balances.js';
+import { accountBalances, accountBalancesOf, type Totals } from '../../ledger/balances.js';
 import { loadChart } from '../../ledger/chart.js';
 import type { ReportLanguage, ReportRequest } from '../definition.js';
 import { amountsOf, isCostOfSales, money, percentChangeText, totalOf, type AccountAmount, type StatementAccount } from './books.js';
@@ -61,13 +61,13 @@ export interface ProfitLoss {
 export async function profitLoss(request: ReportRequest, includeComparison: boolean): Promise<ProfitLoss> {
   const organizationId = request.organization.id;
   const { from, to, previous } = request.period;
-  const [chart, current, before] = await Promise.all([
+  // With the comparison, one read of both periods: they meet inside a month when the period does not start on the 1st.
+  const [chart, [current, before]] = await Promise.all([
     loadChart(organizationId),
-    accountBalances(organizationId, { from, to }),
-    includeComparison ? accountBalances(organizationId, previous) : Promise.resolve(null),
+    includeComparison ? accountBalancesOf(organizationId, [{ from, to }, previous]) : accountBalances(organizationId, { from, to }).then((balances) => [balances, null] as const),
   ]);
   return {
-    current: profitLossFigures(chart, current, { from, to }),
+    current: profitLossFigures(chart, current!, { from, to }),
     previous: before ? profitLossFigures(chart, before, previous) : null,
   };
 }

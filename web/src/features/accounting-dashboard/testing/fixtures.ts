@@ -1,4 +1,3 @@
-import { configure } from '@testing-library/react';
 import type { Role } from '@daftar/shared';
 import type { AccountingDashboardPublic } from '@daftar/shared/schemas/accountingDashboard';
 import { STORAGE_KEYS } from '../../../lib/storage';
@@ -89,5 +88,4 @@ export function prepareScreens() {
     unobserve() {}
     disconnect() {}
   };
-  configure({ asyncUtilTimeout: 10_000 });
 }

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '../../../lib/format';
@@ -11,7 +11,6 @@ import { AnalyticsRoute } from './analytics';
 
 beforeAll(async () => {
   // The shared machine is slow, and a failed call is retried twice (1 s, then 2 s) before the fallback.
-  configure({ asyncUtilTimeout: 10_000 });
   await import('./analytics');
   await import('../components/analytics-charts');
 });

@@ -1,4 +1,3 @@
-import { configure } from '@testing-library/react';
 import type { Role } from '@daftar/shared';
 import type { BankAccountPublic, BankTransactionPublic } from '@daftar/shared/schemas/banking';
 import { STORAGE_KEYS } from '../../../lib/storage';
@@ -78,5 +77,4 @@ export function prepareScreens() {
     unobserve() {}
     disconnect() {}
   };
-  configure({ asyncUtilTimeout: 10_000 });
 }

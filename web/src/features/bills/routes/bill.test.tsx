@@ -44,7 +44,7 @@ const readers = {
 };
 
 async function chooseSupplier(user: ReturnType<typeof userEvent.setup>, name: string) {
-  await screen.findByRole('option', { name }, { timeout: 5000 });
+  await screen.findByRole('option', { name });
   await user.selectOptions(screen.getByLabelText('Supplier'), name);
 }
 

@@ -1,4 +1,3 @@
-import { configure } from '@testing-library/react';
 import type { Role } from '@daftar/shared';
 import type { BudgetPublic, BudgetVsActual } from '@daftar/shared/schemas/budgets';
 import { STORAGE_KEYS } from '../../../lib/storage';
@@ -83,5 +82,4 @@ export function prepareScreens() {
     unobserve() {}
     disconnect() {}
   };
-  configure({ asyncUtilTimeout: 10_000 });
 }

@@ -1,4 +1,3 @@
-import { configure } from '@testing-library/react';
 import type { Role } from '@daftar/shared';
 import type { CategoryPublic } from '@daftar/shared/schemas/categories';
 import { STORAGE_KEYS } from '../../../lib/storage';
@@ -45,5 +44,4 @@ export function prepareScreens() {
     unobserve() {}
     disconnect() {}
   };
-  configure({ asyncUtilTimeout: 10_000 });
 }

@@ -26,12 +26,12 @@ interface Facts {
   members?: number;
 }
 
-function api({ taxNumber = null, einvoicingMissing = ['seller_tin', 'client_id', 'secret_key'], customers = 0, invoices = 0, payments = 0, members = 1 }: Facts = {}) {
+function api({ taxNumber = null, einvoicingMissing = ['seller_tin', 'client_id', 'secret_key'], customers = 0, invoices = 0, payments = 0, members = 1, role = 'owner' }: Facts & { role?: 'owner' | 'member' } = {}) {
   const counts = { draft: invoices, confirmed: 0, sent: 0, partially_paid: 0, paid: 0, cancelled: 0 };
   return mockFetch({
     ...signedInSession({
       organizationId: ORG,
-      role: 'owner',
+      role,
       user: { email: 'huda@example.jo', full_name: 'Huda Khatib' },
       organization: { name: 'Salt Pharmacy', fiscal_year_start_month: 1, created_at: '2025-01-01T00:00:00Z', tax_number: taxNumber, taxpayer_track: taxNumber ? 'general_sales' : null },
     }),
@@ -82,6 +82,15 @@ describe('home page', { timeout: 30_000 }, () => {
     await screen.findByRole('region', { name: 'Sales this month' });
     await waitFor(() => expect(screen.queryByText(/of 6 done/)).toBeNull());
     expect(screen.queryByRole('region', { name: 'First steps' })).toBeNull();
+  });
+
+  it("shows a member who joined by invitation the figures, not the organization's set-up", async () => {
+    api({ role: 'member', members: 2 });
+    renderRoutes(routes, '/');
+    await screen.findByRole('region', { name: 'Sales this month' });
+    await screen.findByText('Member');
+    expect(screen.queryByRole('region', { name: 'First steps' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Connect JoFotara e-invoicing' })).toBeNull();
   });
 
   it('reads in Arabic, right to left', async () => {

@@ -36,10 +36,12 @@ export function DashboardRoute() {
       ) : null}
       {organization ? (
         <Flex direction="column" gap="5">
-          {/* The checklist is gone once everything is done: the figures then take the whole row. */}
+          {/* The checklist is gone once everything is done: the figures then take the whole row. It is
+              the set-up of whoever runs the organization: a colleague who joined by invitation could
+              follow none of its links (JoFotara, invitations and the tax details are admins' pages). */}
           <Flex gap="5" wrap="wrap" align="start">
             <BusinessFigures organizationId={organization.id} />
-            <FirstSteps organization={organization} />
+            {role.isAdmin ? <FirstSteps organization={organization} /> : null}
           </Flex>
           <OrganizationOverview organization={organization} role={role} />
           <Grid columns={{ initial: '1', md: role.isAdmin ? '2' : '1' }} gap="5">

@@ -44,7 +44,7 @@ describe('new journal entry', () => {
     const { requests } = mockFetch({ ...session('admin'), ...readers });
     renderRoutes(routes, '/accounting/journal/new');
     const user = userEvent.setup();
-    await screen.findByRole('combobox', { name: 'Account, line 1' }, { timeout: 5000 });
+    await screen.findByRole('combobox', { name: 'Account, line 1' });
     await waitFor(() => expect(screen.getAllByRole('option', { name: 'Petra Stores' }).length).toBeGreaterThan(0));
 
     await fillLine(user, 1, { account: ['1110', '1110 · Cash on hand'], debit: '100.005' });
@@ -69,7 +69,7 @@ describe('new journal entry', () => {
     });
     const view = renderRoutes(routes, '/accounting/journal/new');
     const user = userEvent.setup();
-    await screen.findByRole('combobox', { name: 'Account, line 1' }, { timeout: 5000 });
+    await screen.findByRole('combobox', { name: 'Account, line 1' });
     await waitFor(() => expect(screen.getAllByRole('option', { name: 'Petra Stores' }).length).toBeGreaterThan(0));
 
     const date = screen.getByLabelText('Date');
@@ -107,7 +107,7 @@ describe('new journal entry', () => {
     const { requests } = mockFetch({ ...session('admin'), ...readers });
     renderRoutes(routes, '/accounting/journal/new');
     const user = userEvent.setup();
-    await screen.findByRole('combobox', { name: 'Account, line 1' }, { timeout: 5000 });
+    await screen.findByRole('combobox', { name: 'Account, line 1' });
 
     await fillLine(user, 1, { debit: '10', credit: '10' });
     await fillLine(user, 2, { account: ['1120', '1120 · Bank'], credit: '1.2345' });
@@ -124,7 +124,7 @@ describe('new journal entry', () => {
     mockFetch({ ...session('admin'), ...readers });
     renderRoutes(routes, '/accounting/journal/new');
     const user = userEvent.setup();
-    const combobox = await screen.findByRole('combobox', { name: 'Account, line 1' }, { timeout: 5000 });
+    const combobox = await screen.findByRole('combobox', { name: 'Account, line 1' });
     await user.click(combobox);
     const list = await screen.findByRole('listbox', { name: 'Account, line 1' });
     await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(4));
@@ -151,7 +151,7 @@ describe('new journal entry', () => {
     });
     renderRoutes(routes, '/accounting/journal/new');
     const user = userEvent.setup();
-    await screen.findByRole('combobox', { name: 'Account, line 1' }, { timeout: 5000 });
+    await screen.findByRole('combobox', { name: 'Account, line 1' });
     expect(screen.queryByRole('button', { name: 'Post' })).toBeNull();
 
     await fillLine(user, 1, { account: ['1110', '1110 · Cash on hand'], debit: '5' });
