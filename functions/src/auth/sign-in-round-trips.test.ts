@@ -8,49 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { LOGIN_MAX_FAILURES } from '@daftar/shared';
 import { createUser, TEST_PASSWORD } from '../../test/fixtures.js';
 import { AuditLog, AUDIT_PLATFORM } from '../db/auditLog.js';
-import { dynamo } from '../db/client.js';
 import { RateLimit } from '../db/rateLimit.js';
 import { signIn } from '../users/test-helpers.js';
-
-interface Seen { command: string; start: number; end: number }
-
-const seen: Seen[] = [];
-let recording = false;
-dynamo.middlewareStack.add(
-  (next, context) => async (args) => {
-    if (!recording) return next(args);
-    const entry: Seen = { command: context.commandName ?? 'unknown', start: performance.now(), end: Infinity };
-    seen.push(entry);
-    try {
-      return await next(args);
-    } finally {
-      entry.end = performance.now();
-    }
-  },
-  { step: 'initialize', name: 'signInRoundTrips' },
-);
-
-function stepsOf(calls: Seen[]) {
-  const sorted = [...calls].sort((a, b) => a.start - b.start);
-  let steps = 0;
-  let until = -Infinity;
-  for (const c of sorted) {
-    if (c.start >= until) steps++;
-    until = Math.max(until, c.end);
-  }
-  return steps;
-}
-
-async function recorded<T>(fn: () => Promise<T>) {
-  seen.length = 0;
-  recording = true;
-  try {
-    const value = await fn();
-    return { value, calls: [...seen], commands: seen.map((c) => c.command).sort() };
-  } finally {
-    recording = false;
-  }
-}
+import { recordRoundTrips as recorded, stepsOf } from '../../test/round-trips.js';
 
 const auditOf = async (email: string, action: string) =>
   (await AuditLog.query.byOrganization({ organization_id: AUDIT_PLATFORM }).go({ pages: 'all' })).data.filter(
