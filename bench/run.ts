@@ -4,7 +4,7 @@
  * a part that cannot run records its error and the others go on.
  *
  * Options: --calls N (API calls per endpoint, default 200), --runs N (imports per bundle, each paired with a baseline import, default 20),
- * --only bundles|api|spa.
+ * --only bundles|api|spa, --targets a,b (the Lambdas the bundles part measures, by name; default all).
  */
 import { mkdirSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -22,11 +22,12 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
-  options: { calls: { type: 'string', default: '200' }, runs: { type: 'string', default: '20' }, only: { type: 'string' }, out: { type: 'string' } },
+  options: { calls: { type: 'string', default: '200' }, runs: { type: 'string', default: '20' }, only: { type: 'string' }, out: { type: 'string' }, targets: { type: 'string' } },
 });
 const calls = Number(args.calls);
 const runs = Number(args.runs);
 const only = args.only;
+const targets = args.targets?.split(',').map((t) => t.trim()).filter(Boolean);
 const outFile = resolve(args.out ?? join(repoRoot, 'bench/results/latest.json'));
 const log = (line: string) => console.log(`[bench] ${line}`);
 
@@ -68,7 +69,7 @@ async function part<T>(name: string, fn: () => Promise<T>): Promise<T | { error:
 }
 
 const started = Date.now();
-const bundles = await part('bundles', () => measureBundles(repoRoot, runs, log));
+const bundles = await part('bundles', () => measureBundles(repoRoot, runs, log, targets));
 const api = await part('api', () => measureApi({ calls, warmup: 20, log }));
 const spa = await part('spa', async () => {
   const entry = measureSpa();

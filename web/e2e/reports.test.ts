@@ -305,7 +305,7 @@ describe.skipIf(!executablePath)('financial reports in Chromium', () => {
     await page.getByRole('group', { name: 'النقد في نهاية الفترة' }).waitFor();
     await screenshot(page, 'reports-cash-flow-ar', { settleMs: 400 });
     await tab(page, 'جميع التقارير').click();
-    await page.getByRole('article', { name: 'قائمة الأرباح والخسائر' }).waitFor();
+    await page.getByRole('article', { name: 'قائمة الدخل' }).waitFor();
     await page.getByRole('listitem', { name: 'التقارير المتاحة: 13' }).waitFor();
     await screenshot(page, 'reports-ar', { settleMs: 400 });
   });

@@ -20,7 +20,12 @@ import {
 } from '@daftar/shared/schemas/einvoiceSubmission';
 import { Reply, route, type RouteContext } from '../http/api.js';
 import { actorIdOf } from '../http/principal.js';
-import { presentSubmission, previewSubmission, queueSubmission, submissionState } from './submission.js';
+
+/**
+ * The submission store is read by the first request that needs it, not at the invoices Lambda's
+ * cold start (issue #13); the route objects below stay plain data.
+ */
+const submissions = () => import('./submission.js');
 
 const ORG = '/api/v1/organizations/{organization_id}';
 const INVOICE = `${ORG}/invoices/{invoice_id}`;
@@ -33,6 +38,7 @@ function documentOf(ctx: RouteContext<unknown, unknown>, documentType: EinvoiceD
 async function submit(ctx: RouteContext<EinvoiceSubmitRequest, unknown>, documentType: EinvoiceDocumentType) {
   const organizationId = ctx.organizationId!;
   const documentId = documentOf(ctx, documentType);
+  const { presentSubmission, queueSubmission } = await submissions();
   const { item, resubmission } = await queueSubmission(organizationId, documentType, documentId, ctx.body ?? {}, actorIdOf(ctx.principal));
   ctx.audit({
     action: resubmission ? 'einvoice.resubmitted' : 'einvoice.queued',
@@ -70,14 +76,14 @@ export const previewInvoiceRoute = route({
   summary: 'The JoFotara XML that submitting this invoice would send, with its totals, tax groups and cross-check results; writes nothing',
   query: einvoicePreviewQuery,
   response: einvoicePreview,
-  handler: async (ctx) => previewSubmission(ctx.organizationId!, 'invoice', ctx.params.invoice_id!, ctx.query),
+  handler: async (ctx) => (await submissions()).previewSubmission(ctx.organizationId!, 'invoice', ctx.params.invoice_id!, ctx.query),
 });
 
 export const invoiceSubmissionStateRoute = route({
   access: { org: 'viewer' },
   summary: "The invoice's JoFotara submission: state, attempts, the portal's errors and warnings, the QR code once accepted",
   response: einvoiceSubmissionPublic,
-  handler: async (ctx) => submissionState(ctx.organizationId!, 'invoice', ctx.params.invoice_id!),
+  handler: async (ctx) => (await submissions()).submissionState(ctx.organizationId!, 'invoice', ctx.params.invoice_id!),
 });
 
 export const submitReturnRoute = route({
@@ -94,14 +100,14 @@ export const previewReturnRoute = route({
   access: { org: 'viewer' },
   summary: 'The JoFotara XML that submitting this return would send, with its summary and cross-check results; writes nothing',
   response: einvoicePreview,
-  handler: async (ctx) => previewSubmission(ctx.organizationId!, 'return', ctx.params.return_id!, {}),
+  handler: async (ctx) => (await submissions()).previewSubmission(ctx.organizationId!, 'return', ctx.params.return_id!, {}),
 });
 
 export const returnSubmissionStateRoute = route({
   access: { org: 'viewer' },
   summary: "The return's JoFotara submission: state, the portal's errors and warnings, the QR code once accepted",
   response: einvoiceSubmissionPublic,
-  handler: async (ctx) => submissionState(ctx.organizationId!, 'return', ctx.params.return_id!),
+  handler: async (ctx) => (await submissions()).submissionState(ctx.organizationId!, 'return', ctx.params.return_id!),
 });
 
 export const jofotaraInvoiceRoutes = {

@@ -3,6 +3,8 @@
  * reports each contribute their definitions, and this registry is the one place that knows them
  * all. `buildReportRequest` turns a catalogue or export call into the `ReportRequest` a
  * definition builds its table from (request.ts resolves it, as for every reports route).
+ * Importing this module loads every report: only the lazily loaded implementation.ts (through
+ * export/run.ts) may import it, never a routes file (issue #13).
  */
 import { todayInZone } from '@daftar/shared/reportPeriods';
 import { EXPORTABLE_REPORT_IDS, reportTablePublic, type ExportableReportId } from '@daftar/shared/schemas/reportCatalogue';

@@ -1,7 +1,8 @@
 /**
  * The analyses' routes, merged into the reports resource by reports/handler.ts. Every one reads:
  * viewer and up. A bad query (a date not written YYYY-MM-DD, a start after its end, an unknown
- * period) is refused with 422 before anything is read.
+ * period) is refused with 422 before anything is read. What the routes run is imported on the
+ * first call (../implementation.ts), so a cold start of the reports Lambda evaluates none of it.
  */
 import {
   posCashierPerformancePublic,
@@ -20,11 +21,6 @@ import {
   revenueAnalyticsQuery,
 } from '@daftar/shared/schemas/reportAnalyses';
 import { route, type RouteContext, type RouteDefs } from '../../http/api.js';
-import { loadReportOrganization, resolvePeriod } from '../request.js';
-import { payablesAnalysis, receivablesAnalysis } from './ageing.js';
-import { dashboardMetrics } from './dashboard-metrics.js';
-import { posCashierPerformance, posDashboardMetrics, posSalesSummary, posShiftReconciliation } from './pos.js';
-import { revenueAnalytics } from './revenue-analytics.js';
 
 const ORG = '/api/v1/organizations/{organization_id}';
 const viewer = { org: 'viewer' } as const;
@@ -36,14 +32,14 @@ export const analysisRoutes = {
     summary: 'Receivables ageing (current, 1–30, 31–60, 61–90, over 90 days past due), average days outstanding, collection risk and top customers',
     query: reportAnalysisAsOfQuery,
     response: receivablesAnalysisPublic,
-    handler: async (ctx) => receivablesAnalysis(organizationOf(ctx), ctx.query.as_of_date),
+    handler: async (ctx) => (await import('../implementation.js')).receivablesAnalysis(organizationOf(ctx), ctx.query.as_of_date),
   }),
   [`GET ${ORG}/reports/payables-analysis`]: route({
     access: viewer,
     summary: 'Payables ageing, average days outstanding, payment risk and top suppliers',
     query: reportAnalysisAsOfQuery,
     response: payablesAnalysisPublic,
-    handler: async (ctx) => payablesAnalysis(organizationOf(ctx), ctx.query.as_of_date),
+    handler: async (ctx) => (await import('../implementation.js')).payablesAnalysis(organizationOf(ctx), ctx.query.as_of_date),
   }),
   [`GET ${ORG}/reports/revenue-analytics`]: route({
     access: viewer,
@@ -51,6 +47,7 @@ export const analysisRoutes = {
     query: revenueAnalyticsQuery,
     response: revenueAnalyticsPublic,
     handler: async (ctx) => {
+      const { loadReportOrganization, resolvePeriod, revenueAnalytics } = await import('../implementation.js');
       const organization = await loadReportOrganization(organizationOf(ctx));
       return revenueAnalytics(organization, resolvePeriod(ctx.query, organization));
     },
@@ -59,34 +56,46 @@ export const analysisRoutes = {
     access: viewer,
     summary: 'The dashboard summary (revenue, expenses and net income year to date, assets, liabilities, cash) with the change of each',
     response: reportDashboardMetricsPublic,
-    handler: async (ctx) => dashboardMetrics(organizationOf(ctx)),
+    handler: async (ctx) => (await import('../implementation.js')).dashboardMetrics(organizationOf(ctx)),
   }),
   [`GET ${ORG}/reports/pos/sales-summary`]: route({
     access: viewer,
     summary: 'POS sales of the days (today by default), by payment method and by hour',
     query: posSalesSummaryQuery,
     response: posSalesSummaryPublic,
-    handler: async (ctx) => posSalesSummary(await loadReportOrganization(organizationOf(ctx)), ctx.query),
+    handler: async (ctx) => {
+      const { loadReportOrganization, posSalesSummary } = await import('../implementation.js');
+      return posSalesSummary(await loadReportOrganization(organizationOf(ctx)), ctx.query);
+    },
   }),
   [`GET ${ORG}/reports/pos/cashier-performance`]: route({
     access: viewer,
     summary: 'POS sales per cashier over the days',
     query: posCashierPerformanceQuery,
     response: posCashierPerformancePublic,
-    handler: async (ctx) => posCashierPerformance(await loadReportOrganization(organizationOf(ctx)), ctx.query),
+    handler: async (ctx) => {
+      const { loadReportOrganization, posCashierPerformance } = await import('../implementation.js');
+      return posCashierPerformance(await loadReportOrganization(organizationOf(ctx)), ctx.query);
+    },
   }),
   [`GET ${ORG}/reports/pos/shift-reconciliation`]: route({
     access: viewer,
     summary: 'POS sessions of the days with expected and counted cash',
     query: posShiftReconciliationQuery,
     response: posShiftReconciliationPublic,
-    handler: async (ctx) => posShiftReconciliation(await loadReportOrganization(organizationOf(ctx)), ctx.query),
+    handler: async (ctx) => {
+      const { loadReportOrganization, posShiftReconciliation } = await import('../implementation.js');
+      return posShiftReconciliation(await loadReportOrganization(organizationOf(ctx)), ctx.query);
+    },
   }),
   [`GET ${ORG}/reports/pos/dashboard-metrics`]: route({
     access: viewer,
     summary: "The POS dashboard: today's sales and the period's figures",
     query: posDashboardQuery,
     response: posDashboardMetricsPublic,
-    handler: async (ctx) => posDashboardMetrics(await loadReportOrganization(organizationOf(ctx)), ctx.query),
+    handler: async (ctx) => {
+      const { loadReportOrganization, posDashboardMetrics } = await import('../implementation.js');
+      return posDashboardMetrics(await loadReportOrganization(organizationOf(ctx)), ctx.query);
+    },
   }),
 } satisfies Partial<RouteDefs<'reports'>>;

@@ -2,23 +2,18 @@
  * The financial statements' routes (viewer and up): profit and loss, balance sheet, trial balance,
  * working capital, cash flow statement and cash flow by category. Periods resolve in the
  * organization's time zone and fiscal year; labels (cash-flow lines, category names) follow
- * `lang`, else the caller's Accept-Language.
+ * `lang`, else the caller's Accept-Language. What the routes run is imported on the first call
+ * (../implementation.ts), so a cold start of the reports Lambda evaluates none of the statements.
  */
 import * as statements from '@daftar/shared/schemas/reportStatements';
 import { route, type RouteContext, type RouteDefs } from '../../http/api.js';
-import { reportRequest, type ReportInput } from '../request.js';
-import { balanceSheet, presentBalanceSheet } from './balance-sheet.js';
-import { cashFlowCategories, presentCashFlowCategories } from './cash-flow-categories.js';
-import { cashFlowStatement, presentCashFlowStatement } from './cash-flow-statement.js';
-import { presentProfitLoss, profitLoss } from './profit-loss.js';
-import { presentTrialBalance, trialBalance } from './trial-balance.js';
-import { presentWorkingCapital, workingCapital } from './working-capital.js';
+import type { ReportInput } from '../request.js';
 
 const ORG = '/api/v1/organizations/{organization_id}';
 
 /** A statement route's request: its query, labels in the caller's language, `extra` the report's own parameters. */
-const requestOf = (ctx: RouteContext<unknown, ReportInput>, extra?: Record<string, string | undefined>) =>
-  reportRequest(ctx.organizationId!, ctx.query, ctx.headers['accept-language'], { query: extra });
+const requestOf = async (ctx: RouteContext<unknown, ReportInput>, extra?: Record<string, string | undefined>) =>
+  (await import('../implementation.js')).reportRequest(ctx.organizationId!, ctx.query, ctx.headers['accept-language'], { query: extra });
 
 export const statementRoutes = {
   [`GET ${ORG}/reports/profit-loss`]: route({
@@ -27,6 +22,7 @@ export const statementRoutes = {
     query: statements.profitLossReportQuery,
     response: statements.profitLossReportPublic,
     handler: async (ctx) => {
+      const { presentProfitLoss, profitLoss } = await import('../implementation.js');
       const request = await requestOf(ctx);
       return presentProfitLoss(request, await profitLoss(request, ctx.query.include_comparison));
     },
@@ -38,6 +34,7 @@ export const statementRoutes = {
     query: statements.statementAsOfQuery,
     response: statements.balanceSheetReportPublic,
     handler: async (ctx) => {
+      const { balanceSheet, presentBalanceSheet } = await import('../implementation.js');
       const request = await requestOf(ctx);
       return presentBalanceSheet(request, await balanceSheet(request));
     },
@@ -49,6 +46,7 @@ export const statementRoutes = {
     query: statements.statementAsOfQuery,
     response: statements.trialBalanceReportPublic,
     handler: async (ctx) => {
+      const { presentTrialBalance, trialBalance } = await import('../implementation.js');
       const request = await requestOf(ctx);
       return presentTrialBalance(request, await trialBalance(request));
     },
@@ -60,6 +58,7 @@ export const statementRoutes = {
     query: statements.statementAsOfQuery,
     response: statements.workingCapitalReportPublic,
     handler: async (ctx) => {
+      const { presentWorkingCapital, workingCapital } = await import('../implementation.js');
       const request = await requestOf(ctx);
       return presentWorkingCapital(request, await workingCapital(request));
     },
@@ -71,6 +70,7 @@ export const statementRoutes = {
     query: statements.statementPeriodQuery,
     response: statements.cashFlowStatementReportPublic,
     handler: async (ctx) => {
+      const { cashFlowStatement, presentCashFlowStatement } = await import('../implementation.js');
       const request = await requestOf(ctx);
       return presentCashFlowStatement(request, await cashFlowStatement(request));
     },
@@ -82,6 +82,7 @@ export const statementRoutes = {
     query: statements.cashFlowCategoriesReportQuery,
     response: statements.cashFlowCategoriesReportPublic,
     handler: async (ctx) => {
+      const { cashFlowCategories, presentCashFlowCategories } = await import('../implementation.js');
       const request = await requestOf(ctx, { category_type: ctx.query.category_type });
       return presentCashFlowCategories(request, await cashFlowCategories(request, ctx.query.category_type));
     },

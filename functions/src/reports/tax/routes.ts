@@ -1,8 +1,9 @@
-/** The tax route of the reports resource: Jordan's GST return (SPEC §7 `reports/jordan-tax`). */
+/**
+ * The tax route of the reports resource: Jordan's GST return (SPEC §7 `reports/jordan-tax`). The
+ * return's code is imported on the route's first call (../implementation.ts), not at cold start.
+ */
 import { jordanTaxReportPublic, jordanTaxReportQuery } from '@daftar/shared/schemas/reportTax';
 import { route, type RouteDefs } from '../../http/api.js';
-import { loadReportOrganization } from '../request.js';
-import { jordanTaxReturn, resolveFilingPeriod } from './jordan-tax.js';
 
 const ORG = '/api/v1/organizations/{organization_id}';
 
@@ -14,6 +15,7 @@ export const taxReportRoutes = {
     query: jordanTaxReportQuery,
     response: jordanTaxReportPublic,
     handler: async ({ organizationId, query }) => {
+      const { jordanTaxReturn, loadReportOrganization, resolveFilingPeriod } = await import('../implementation.js');
       const organization = await loadReportOrganization(organizationId!);
       return jordanTaxReturn(organization, resolveFilingPeriod(query, organization));
     },
