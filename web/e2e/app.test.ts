@@ -218,7 +218,11 @@ describe.skipIf(!executablePath)('web app in Chromium', () => {
       await colleaguePage.waitForURL((url) => url.pathname === '/login');
 
       // Signing in accepts the kept invitation: straight into the organization, no setup.
-      const statusAnswered = colleaguePage.waitForResponse((r) => r.url().includes('/api/v1/onboarding/status'), { timeout: 20_000 });
+      // The body is read as soon as the answer arrives: the app navigates on right after, and a
+      // navigated-away response's body is gone.
+      const statusAnswered = colleaguePage
+        .waitForResponse((r) => r.url().includes('/api/v1/onboarding/status'), { timeout: 60_000 })
+        .then((r) => r.json());
       await signIn(colleaguePage, colleague);
       await colleaguePage.waitForURL((url) => url.pathname === '/');
       await colleaguePage.getByRole('heading', { name: `Welcome, ${colleague.name}` }).waitFor();
@@ -226,7 +230,7 @@ describe.skipIf(!executablePath)('web app in Chromium', () => {
         .poll(() => colleaguePage.getByLabel('Organization', { exact: true }).locator('option:checked').textContent())
         .toBe(firstOrganization);
       expect(await storageValue(colleaguePage, 'pending_invitation')).toBeNull();
-      const status = await (await statusAnswered).json();
+      const status = await statusAnswered;
       expect(status).toMatchObject({ onboarding_completed: true });
       await colleaguePage.waitForTimeout(500);
       expect(await colleaguePage.getByText(/organization setup is \d+% complete/i).count()).toBe(0);
