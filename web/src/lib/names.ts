@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from './i18n';
+import { currentLanguage, type Language } from './i18n';
 
 /**
  * Names kept in two languages (contacts, organizations, accounts, categories): `name` is the one
@@ -35,8 +35,8 @@ export function otherName(item: BilingualName, language: Language): { text: stri
  * when the language changes (react-i18next subscribes it), not only on its next unrelated render.
  */
 export function useDisplayName(): (name: string, nameAr?: string | null) => string {
-  const { i18n } = useTranslation();
-  const language: Language = (i18n.resolvedLanguage ?? i18n.language ?? '').startsWith('ar') ? 'ar' : 'en';
+  useTranslation();
+  const language = currentLanguage();
   return useCallback((name: string, nameAr?: string | null) => displayName(name, nameAr, language), [language]);
 }
 

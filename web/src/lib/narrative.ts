@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { narrate, type NarrativeParams } from '@daftar/shared/narrative';
+import { currentLanguage } from './i18n';
 
 type StoredNarrative = { key: string; params?: NarrativeParams | null } | null | undefined;
 
@@ -9,7 +10,7 @@ type StoredNarrative = { key: string; params?: NarrativeParams | null } | null |
  * narratives, or by a newer server — the English text stored beside it.
  */
 export function useNarrate() {
-  const { i18n } = useTranslation();
-  const language = (i18n.resolvedLanguage ?? i18n.language ?? 'en').startsWith('ar') ? 'ar' : 'en';
+  useTranslation(); // re-renders the caller when the language changes
+  const language = currentLanguage();
   return (narrative: StoredNarrative, english: string | null | undefined): string => narrate(narrative, language) ?? english ?? '';
 }
