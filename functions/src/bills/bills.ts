@@ -20,6 +20,8 @@ import { NotFound, ValidationError, type ValidationIssue } from '../platform/err
 import { organizationSettings } from '../organizations/settings.js';
 import { systemAccounts, type PostingLine } from '../ledger/posting.js';
 import { todayIn } from '../ledger/dates.js';
+import { cachedForCall } from '../platform/call-cache.js';
+import { lineQuantity, type StockChange } from '../inventory/stock.js';
 
 const BOOKABLE_ASSETS: readonly string[] = BILL_LINE_ASSET_SUBTYPES;
 const bookable = (account: AccountRecord) => account.type === 'expense' || (account.type === 'asset' && BOOKABLE_ASSETS.includes(account.subtype));
@@ -42,15 +44,46 @@ async function checkLineAccounts(organizationId: string, lines: readonly BillLin
 
 const add = (totals: Map<string, number>, key: string, amount: number) => totals.set(key, (totals.get(key) ?? 0) + amount);
 
+/** The bill's taxes (read once per call, by postingLines and stockChanges alike). */
+function taxesOf(bill: BillRecord): Promise<Map<string, TaxRecord>> {
+  const taxed = (bill.lines as StoredBillLine[]).filter((l) => l.tax > 0 && l.tax_id);
+  return cachedForCall(`bill-taxes:${bill.organization_id}:${bill.id}:${bill.version}`, () =>
+    readById<TaxRecord>((keys) => Tax.get(keys).go({ consistent: true }), bill.organization_id, taxed.map((l) => l.tax_id!), { what: 'taxes' }),
+  );
+}
+
+/** A tax whose purchase account was cleared is not recoverable. (A tax in use is never deleted, only deactivated.) */
+const recoverableIn = (taxes: Map<string, TaxRecord>) => (taxId: string) => taxes.get(taxId)?.purchase_account_subtype === 'vat_input';
+
+/**
+ * Each line of a tracked product brings its quantity into stock at what it cost: its net and the
+ * tax that cannot be recovered, which is what the line's account was debited. The stock lines move
+ * that amount from the line's account to inventory (nothing, when the line's account is inventory).
+ */
+async function billStockChanges(bill: BillRecord): Promise<StockChange[]> {
+  const lines = bill.lines as StoredBillLine[];
+  if (!lines.some((l) => l.product_id)) return [];
+  const recoverable = recoverableIn(await taxesOf(bill));
+  return lines.flatMap((line, index) =>
+    line.product_id
+      ? [{
+          productId: line.product_id,
+          kind: 'receipt' as const,
+          quantity: lineQuantity(line.quantity),
+          value: line.net + (line.tax > 0 && line.tax_id && !recoverable(line.tax_id) ? line.tax : 0),
+          counterAccountId: line.account_id,
+          referenceType: 'bill' as const,
+          referenceId: bill.id,
+          loc: ['body', 'lines', index],
+        }]
+      : [],
+  );
+}
+
 async function billPostingLines(bill: BillRecord): Promise<PostingLine[]> {
   const lines = bill.lines as StoredBillLine[];
-  const taxed = lines.filter((l) => l.tax > 0 && l.tax_id);
-  const [accounts, taxes] = await Promise.all([
-    systemAccounts(bill.organization_id, ['payable', 'vat_input']),
-    readById<TaxRecord>((keys) => Tax.get(keys).go({ consistent: true }), bill.organization_id, taxed.map((l) => l.tax_id!), { what: 'taxes' }),
-  ]);
-  // A tax whose purchase account was cleared is not recoverable. (A tax in use is never deleted, only deactivated.)
-  const recoverable = (taxId: string) => taxes.get(taxId)?.purchase_account_subtype === 'vat_input';
+  const [accounts, taxes] = await Promise.all([systemAccounts(bill.organization_id, ['payable', 'vat_input']), taxesOf(bill)]);
+  const recoverable = recoverableIn(taxes);
   const perAccount = new Map<string, number>();
   const inputTax = new Map<string, number>();
   for (const line of lines) {
@@ -77,6 +110,7 @@ const billKind: DocumentKind<BillRecord, StoredBillLine, BillLineInput, 'account
   extraLineFields: ['account_id'],
   checkLines: checkLineAccounts,
   postingLines: billPostingLines,
+  stockChanges: billStockChanges,
   /** Here only draft → cancelled; draft → confirmed is the confirmation (changeBillStatus). */
   transitions: { draft: ['cancelled'] },
   transitionHint: (from, to) =>

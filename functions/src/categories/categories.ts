@@ -41,7 +41,8 @@ import {
 } from '../db/transaction.js';
 import { Conflict, NotFound, ValidationError } from '../platform/errors.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
-import { nameKey, normalizeText } from '../contacts/search.js';
+import { normalizeForSearch as normalizeText } from '@daftar/shared/search';
+import { nameKey } from '../contacts/search.js';
 
 // ---------------------------------------------------------------------------------------------
 // Presentation

@@ -3,30 +3,20 @@
  * writes its normalized terms as items (db/contact.ts ContactSearchKey) and a search is a
  * `begins_with` Query on the normalized prefix.
  *
- * Normalization: Unicode compatibility form, lower case, marks removed (Latin accents and Arabic
- * harakat; NFKD also splits أ إ آ into ا plus a hamza/madda mark, so they all become ا), tatweel
- * removed, ى → ي and ة → ه (common spelling variants), whitespace collapsed. The same function
- * builds the sort key of lists, so "ahmad" and "Ahmad" sort together.
+ * Normalization is shared/src/search.ts `normalizeForSearch` (Arabic spelling variants, diacritics,
+ * tatweel, case, digits). The same function builds the sort key of lists, so "ahmad" and "Ahmad"
+ * sort together.
  */
+
+import { normalizeForSearch } from '@daftar/shared/search';
 
 /** DynamoDB key parts stay short; longer text is cut (a prefix search never needs more). */
 const MAX_TERM_LENGTH = 80;
 /** Word-starts indexed per name: enough for long trading names, bounded for the transaction size. */
 const MAX_WORD_STARTS = 6;
 
-export function normalizeText(value: string): string {
-  return value
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/\u0640/g, '')
-    .replace(/ى/g, 'ي')
-    .replace(/ة/g, 'ه')
-    .replace(/#/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+/** One normalizer for every search in Daftar (shared/src/search.ts); kept under this name for the contact code. */
+export const normalizeText = normalizeForSearch;
 
 /** The sort key of a name. */
 export const nameKey = (name: string) => normalizeText(name).slice(0, 200) || '-';

@@ -36,6 +36,10 @@ export const Organization = new Entity(
       postal_code: { type: 'string' },
       base_currency: { type: 'string', required: true, default: 'JOD' },
       fiscal_year_start_month: { type: 'number', required: true, default: 1 },
+      /** Absent on organizations made before inventory: FIFO. */
+      inventory_valuation_method: { type: ['fifo', 'average'] as const },
+      /** Absent: allowed. */
+      allow_negative_stock: { type: 'boolean' },
       timezone: { type: 'string', required: true, default: 'Asia/Amman' },
       description: { type: 'string' },
       owner_id: { type: 'string', required: true },

@@ -1,6 +1,6 @@
 import { Entity } from './entity.js';
 import { entityConfig } from './client.js';
-import { onConditionFailed, updateItem, type TransactItem } from './transaction.js';
+import { MovedMeanwhile, onConditionFailed, updateItem, type TransactItem } from './transaction.js';
 import { readItem } from './get-together.js';
 
 /**
@@ -83,7 +83,7 @@ export async function readSeries(organizationId: string, series: SeriesRef): Pro
 }
 
 /** The series moved on by someone else between the read and the write: read again and retry. */
-export class SeriesMoved extends Error {
+export class SeriesMoved extends MovedMeanwhile {
   constructor(readonly series: string) {
     super(`The ${series} series moved on meanwhile`);
   }

@@ -45,6 +45,12 @@ export function conditionCheck(deleteParams: Params, error?: () => Error): Trans
   return meaning({ ConditionCheck: { Key, TableName, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } as never }, error);
 }
 
+/**
+ * Something a posting read moved on before its transaction committed (a number series, a stock
+ * level): nothing was written; the posting path reads again and retries.
+ */
+export class MovedMeanwhile extends Error {}
+
 /** A failed condition nobody gave a meaning to: a 409 that still tells which action failed. */
 export class TransactionRejected extends Conflict {
   constructor(readonly failedIndex: number) {

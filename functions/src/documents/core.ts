@@ -26,6 +26,8 @@ import { postDocument, type IdempotencyClaim } from './posting-path.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
 import { organizationSettings } from '../organizations/settings.js';
 import { systemAccounts } from '../ledger/chart.js';
+import type { PostingLine } from '../ledger/posting.js';
+import { planStock, readStock, stockPostingLines, trackedOnly, type PlanContext, type StockChange, type StockRead } from '../inventory/stock.js';
 import { requireMayDeleteDraft, type DraftDeleter } from './draft-delete.js';
 import { COMMON_TEXT_FIELDS, type DocumentKind, type DocumentRecord, type LineInput, type StoredLine } from './kind.js';
 import { amountText, computeLines, inputOf, presentLine } from './lines.js';
@@ -100,7 +102,22 @@ function lineNarrative(noun: DocumentKind<DocumentRecord, StoredLine, LineInput>
   if (!description) return { key: `ledger.${noun}`, params: { number } };
   if (description === 'tax') return { key: `ledger.${noun}.tax`, params: { number } };
   if (description === 'special tax') return { key: `ledger.${noun}.special_tax`, params: { number } };
+  // The stock lines of tracked products (inventory/stock.ts `stockPostingLines`).
+  if (description === 'cost of goods sold') return { key: `ledger.${noun}.cost_of_goods`, params: { number } };
+  if (description === 'inventory at cost' || description === 'received into inventory') return { key: `ledger.${noun}.inventory`, params: { number } };
   return { key: `ledger.${noun}.line`, params: { number, description } };
+}
+
+/** The stock a confirmation moves, costed against the levels read: its journal lines and its writes. */
+function stockOfConfirmation(
+  [read, accounts]: [StockRead, Record<'inventory' | 'cogs' | 'inventory_adjustments', { id: string }>],
+  changes: StockChange[],
+  context: PlanContext,
+): { lines: PostingLine[]; items: TransactItem[] } | null {
+  const tracked = trackedOnly(changes, read.products);
+  if (!tracked.length) return null;
+  const plan = planStock(read, tracked, context);
+  return { lines: stockPostingLines(plan, { inventory: accounts.inventory.id, cogs: accounts.cogs.id, adjustments: accounts.inventory_adjustments.id }), items: plan.items };
 }
 
 const rawText = (source: object, field: string) => (source as Record<string, unknown>)[field] as string | null | undefined;
@@ -361,16 +378,23 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
     }
     // A closed period is refused by the posting's validation (and, should it close meanwhile, by
     // the lock check inside the transaction).
-    const postingLines = await kind.postingLines(document);
+    const [postingLines, stockChanges] = await Promise.all([kind.postingLines(document), kind.stockChanges ? kind.stockChanges(document) : []]);
+    // Tracked products' lines move stock at cost in the same transaction: their levels are read
+    // beside the number series, on every attempt (a concurrent sale of the same product retries).
+    const prepare = stockChanges.length
+      ? () => Promise.all([readStock(organizationId, stockChanges), systemAccounts(organizationId, ['inventory', 'cogs', 'inventory_adjustments'])])
+      : undefined;
 
     const entryId = uuidv7();
     try {
-      const { result } = await postDocument<R>({
+      const { result } = await postDocument<R, [StockRead, Record<'inventory' | 'cogs' | 'inventory_adjustments', { id: string }>]>({
         organizationId,
         series: kind.series,
-        build: (number, now) => {
+        prepare,
+        build: (number, now, prepared) => {
           const label = { key: `ledger.${noun}`, params: { number } } as const;
           const confirmation = { status: 'confirmed', number: number!, journal_entry_id: entryId, confirmed_at: now, confirmed_by: actorId ?? undefined, version: document.version + 1, updated_at: now };
+          const stock = prepared ? stockOfConfirmation(prepared, stockChanges, { date: document.issue_date, now, actorId, entryId }) : null;
           return {
             postings: [
               {
@@ -382,7 +406,7 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
                 memo_narrative: label,
                 reference: number,
                 createdBy: actorId,
-                lines: postingLines
+                lines: [...postingLines, ...(stock?.lines ?? [])]
                   // A line discounted to nothing moves no money; the entry leaves it out.
                   .filter((line) => (line.debit ?? 0) > 0 || (line.credit ?? 0) > 0)
                   .map(({ description, ...line }) => ({ ...line, narrative: lineNarrative(noun, number!, description) })),
@@ -394,6 +418,7 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
                 updateItem(entity.patch({ organization_id: organizationId, id }).set(confirmation as Partial<R>).where(draftCondition(document.version)).params()),
                 () => new DocumentMoved(),
               ),
+              ...(stock?.items ?? []),
             ],
             finish: () => ({ ...document, ...confirmation }) as R,
           };

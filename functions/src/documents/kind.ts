@@ -11,6 +11,7 @@ import type { StoredInvoiceLine } from '../db/invoice.js';
 import type { PageableQuery } from '../db/paging.js';
 import type { PostingLine } from '../ledger/posting.js';
 import type { SeriesRef } from '../db/sequence.js';
+import type { StockChange } from '../inventory/stock.js';
 
 /** The shared figures of a stored line (minor units); kinds add fields (a bill line's account). */
 export type StoredLine = StoredInvoiceLine;
@@ -101,6 +102,11 @@ export interface DocumentKind<R extends DocumentRecord, L extends StoredLine, I 
    * ("tax" → "Bill BILL-000001 tax"); the core adds the label.
    */
   postingLines(document: R): Promise<PostingLine[]>;
+  /**
+   * What confirming moves in stock (inventory/stock.ts): the lines that name a product. Lines of
+   * products that do not track stock are dropped once the products are read.
+   */
+  stockChanges?(document: R): Promise<StockChange[]>;
   /** Status changes PUT …/status may make (confirmation has its own path). */
   transitions: Partial<Record<string, readonly string[]>>;
   /** What to say after "An invoice cannot go from A to B", e.g. where to go instead. */

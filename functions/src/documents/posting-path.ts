@@ -33,7 +33,7 @@
  */
 import { AuditLog, auditRecord, type AuditActor, type AuditEntry } from '../db/auditLog.js';
 import { SeriesMoved, formatSeriesNumber, readSeries, takeNumbers, SERIES, type SeriesPosition, type SeriesRef } from '../db/sequence.js';
-import { postTransaction, putItem, type TransactItem } from '../db/transaction.js';
+import { MovedMeanwhile, postTransaction, putItem, type TransactItem } from '../db/transaction.js';
 import type { JournalEntryRecord } from '../db/journalEntry.js';
 import { assemblePostings, reversalOf, validatePostings, type PostingContext, type PostingInput, type ReversalInput } from '../ledger/posting.js';
 import { Conflict } from '../platform/errors.js';
@@ -56,12 +56,17 @@ export interface PlannedPosting<T> {
   finish(entries: JournalEntryRecord[]): T;
 }
 
-export interface PostingPlan<T> {
+export interface PostingPlan<T, P = undefined> {
   organizationId: string;
+  /**
+   * Reads the build needs besides the number, made again on every attempt in the same step as the
+   * series read (the stock levels an invoice's products take from: inventory/stock.ts).
+   */
+  prepare?: () => Promise<P>;
   /** The series the document's number comes from; omitted when the document is not numbered as it posts. */
   series?: SeriesRef;
   /** What the transaction writes for this number (null without a series) at this time. No reads. */
-  build(number: string | null, now: string): PlannedPosting<T>;
+  build(number: string | null, now: string, prepared?: P): PlannedPosting<T>;
   /** Who did what: the audit record, written in the same transaction. */
   audit?: { actor: AuditActor; entry(result: T): AuditEntry };
   /** The request's Idempotency-Key, recorded in the same transaction with the answer. */
@@ -74,7 +79,7 @@ const SERIES_ATTEMPTS = 60;
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.min(250, 8 * attempt) * (0.5 + Math.random())));
 
 /** Posts a document (see the module comment). Returns the answer and the entries as stored. */
-export async function postDocument<T>(plan: PostingPlan<T>): Promise<{ result: T; entries: JournalEntryRecord[] }> {
+export async function postDocument<T, P = undefined>(plan: PostingPlan<T, P>): Promise<{ result: T; entries: JournalEntryRecord[] }> {
   const { organizationId, series } = plan;
   let context: PostingContext | null = null;
   // Whether an entry takes a journal number: guessed (documents with a series name their entries)
@@ -84,16 +89,20 @@ export async function postDocument<T>(plan: PostingPlan<T>): Promise<{ result: T
     // The first attempt validates while it reads the series: validation does not depend on the
     // number, so a build with a stand-in number tells it the accounts and dates in the same step.
     const preview: PlannedPosting<T> | null = context ? null : plan.build(series ? `${series.prefix}-?` : null, new Date().toISOString());
-    const [position, journal, validated]: [SeriesPosition | null, SeriesPosition | null, PostingContext | null] = await Promise.all([
+    const [position, journal, validated, prepared]: [SeriesPosition | null, SeriesPosition | null, PostingContext | null, P | undefined] = await Promise.all([
       series ? readSeries(organizationId, series) : Promise.resolve(null),
       journalNeeded ? readSeries(organizationId, SERIES.journal) : Promise.resolve(null),
       preview?.postings.length ? validatePostings(preview.postings) : Promise.resolve(null),
+      plan.prepare ? plan.prepare() : Promise.resolve(undefined),
     ]);
     context ??= validated;
     const number = series && position ? formatSeriesNumber(series.prefix, position.last + 1) : null;
     const now = new Date();
-    const planned = plan.build(number, now.toISOString());
-    if (planned.postings.length) context ??= await validatePostings(planned.postings);
+    const planned = plan.build(number, now.toISOString(), prepared);
+    // What was prepared may add lines on accounts the preview did not name (cost of goods sold):
+    // those are validated too before anything is written.
+    const named = planned.postings.flatMap((p) => p.lines.map((l) => l.account_id));
+    if (planned.postings.length && (!context || named.some((id) => !context!.accounts.has(id)))) context = await validatePostings(planned.postings);
     journalNeeded = planned.postings.some((p) => !p.name);
     const journalPosition = journalNeeded ? (journal ?? (await readSeries(organizationId, SERIES.journal))) : null;
     const assembled = planned.postings.length ? assemblePostings(planned.postings, context!, journalPosition) : { entries: [], transactItems: [] };
@@ -109,8 +118,10 @@ export async function postDocument<T>(plan: PostingPlan<T>): Promise<{ result: T
       await postTransaction(items);
       return { result, entries: assembled.entries };
     } catch (error) {
-      if (!(error instanceof SeriesMoved) || attempt >= SERIES_ATTEMPTS) {
+      // A series or a stock level that moved meanwhile: read again, build again, nothing consumed.
+      if (!(error instanceof MovedMeanwhile) || attempt >= SERIES_ATTEMPTS) {
         if (error instanceof SeriesMoved) throw new SeriesBusy(error.series);
+        if (error instanceof MovedMeanwhile) throw new Conflict('Too many changes to the same stock at once; nothing was saved, try again');
         throw error;
       }
       await pause(attempt);

@@ -11,6 +11,7 @@ import { documentCore } from '../documents/core.js';
 import type { DocumentEntity, DocumentKind } from '../documents/kind.js';
 import { amountText, specialTaxPerTax, taxPerTax } from '../documents/lines.js';
 import { systemAccounts } from '../ledger/posting.js';
+import { lineQuantity } from '../inventory/stock.js';
 
 const invoiceKind: DocumentKind<InvoiceRecord, StoredInvoiceLine, InvoiceLineInput> = {
   noun: 'invoice',
@@ -32,6 +33,14 @@ const invoiceKind: DocumentKind<InvoiceRecord, StoredInvoiceLine, InvoiceLineInp
       ...[...special].map(([taxId, amount]) => ({ account_id: specialAccount!.id, credit: amount, tax_id: taxId, description: 'special tax' })),
       ...[...taxPerTax(lines)].map(([taxId, amount]) => ({ account_id: accounts.vat_output.id, credit: amount, tax_id: taxId, description: 'tax' })),
     ];
+  },
+  /** Each line of a tracked product takes its quantity from stock at cost (inventory/stock.ts). */
+  async stockChanges(invoice) {
+    return linesOf(invoice).flatMap((line, index) =>
+      line.product_id
+        ? [{ productId: line.product_id, kind: 'issue' as const, quantity: lineQuantity(line.quantity), referenceType: 'invoice' as const, referenceId: invoice.id, loc: ['body', 'lines', index] }]
+        : [],
+    );
   },
   /** Here: draft → cancelled (void a draft), confirmed → sent. */
   transitions: { draft: ['cancelled'], confirmed: ['sent'] },

@@ -20,7 +20,7 @@ const CHANGED_BY_SOMEONE_ELSE = 'The organization was changed by someone else; r
 const PROFILE_FIELDS = [
   'name', 'name_ar', 'legal_name', 'tax_number', 'income_source_sequence', 'taxpayer_track', 'commercial_registration', 'phone',
   'email', 'address', 'city', 'governorate', 'postal_code', 'base_currency', 'fiscal_year_start_month', 'timezone',
-  'description',
+  'description', 'inventory_valuation_method', 'allow_negative_stock',
 ] as const;
 type ProfileField = (typeof PROFILE_FIELDS)[number];
 
@@ -45,6 +45,8 @@ export function toOrganizationPublic(org: OrganizationItem, role: Role | null | 
     fiscal_year_start_month: org.fiscal_year_start_month,
     timezone: org.timezone,
     description: org.description ?? null,
+    inventory_valuation_method: org.inventory_valuation_method ?? 'fifo',
+    allow_negative_stock: org.allow_negative_stock ?? true,
     owner_id: org.owner_id,
     member_count: org.member_count,
     version: org.version,

@@ -17,6 +17,10 @@ export interface OrganizationSettings {
   timeZone: string;
   /** 1–12: the month the fiscal year starts. */
   fiscalYearStartMonth: number;
+  /** How stock is costed: FIFO unless chosen otherwise. */
+  valuationMethod: 'fifo' | 'average';
+  /** Whether sales may take stock below zero (default yes). */
+  allowNegativeStock: boolean;
 }
 
 const keyOf = (organizationId: string) => `organization:${organizationId}`;
@@ -37,6 +41,8 @@ export async function organizationSettings(organizationId: string): Promise<Orga
     currency: organization.base_currency,
     timeZone: organization.timezone,
     fiscalYearStartMonth: organization.fiscal_year_start_month ?? 1,
+    valuationMethod: organization.inventory_valuation_method ?? 'fifo',
+    allowNegativeStock: organization.allow_negative_stock ?? true,
   };
 }
 

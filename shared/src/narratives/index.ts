@@ -6,6 +6,8 @@ import { LEDGER_NARRATIVES } from './ledger.js';
 import { AUDIT_NARRATIVES } from './audit.js';
 import { AUDIT_PLATFORM_NARRATIVES } from './audit-platform.js';
 import { AUDIT_ACCOUNTING_NARRATIVES } from './audit-accounting.js';
+import { AUDIT_PRODUCT_NARRATIVES } from './audit-products.js';
+import { AUDIT_INVENTORY_NARRATIVES } from './audit-inventory.js';
 
 export type NarrativeTemplate = { readonly en: string; readonly ar: string };
 
@@ -14,6 +16,8 @@ export const NARRATIVES = {
   ...AUDIT_NARRATIVES,
   ...AUDIT_PLATFORM_NARRATIVES,
   ...AUDIT_ACCOUNTING_NARRATIVES,
+  ...AUDIT_PRODUCT_NARRATIVES,
+  ...AUDIT_INVENTORY_NARRATIVES,
 } as const satisfies Record<string, NarrativeTemplate>;
 
 export type NarrativeKey = keyof typeof NARRATIVES;

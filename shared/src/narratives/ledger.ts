@@ -18,6 +18,15 @@ export const LEDGER_NARRATIVES = {
   'ledger.bill.tax': { en: 'Bill {number} tax', ar: 'ضريبة فاتورة المشتريات {number}' },
   'ledger.bill.special_tax': { en: 'Bill {number} special tax', ar: 'الضريبة الخاصة على فاتورة المشتريات {number}' },
   'ledger.bill.line': { en: 'Bill {number} {description}', ar: 'فاتورة المشتريات {number}: {description}' },
+  // Stock of tracked products (functions/src/inventory/stock.ts).
+  'ledger.invoice.cost_of_goods': { en: 'Invoice {number} cost of goods sold', ar: 'تكلفة البضاعة المباعة بالفاتورة {number}' },
+  'ledger.invoice.inventory': { en: 'Invoice {number} goods at cost', ar: 'بضاعة الفاتورة {number} بالتكلفة' },
+  'ledger.bill.cost_of_goods': { en: 'Bill {number} cost of goods sold true-up', ar: 'تسوية تكلفة البضاعة المباعة بفاتورة المشتريات {number}' },
+  'ledger.bill.inventory': { en: 'Bill {number} goods received', ar: 'بضاعة مستلمة بفاتورة المشتريات {number}' },
+  'ledger.stock.adjustment': { en: 'Stock adjustment: {product}', ar: 'تسوية مخزون: {product}' },
+  'ledger.stock.count': { en: 'Stock count: {product}', ar: 'جرد المخزون: {product}' },
+  'ledger.stock.receipt': { en: 'Goods received: {product}', ar: 'بضاعة مستلمة: {product}' },
+  'ledger.stock.reversal': { en: 'Reversal of a stock movement: {product}', ar: 'عكس حركة مخزون: {product}' },
 
   // Credit notes (invoices/returns.ts).
   'ledger.credit_note': { en: 'Credit note {number} for invoice {invoice}', ar: 'إشعار دائن {number} على الفاتورة {invoice}' },

@@ -11,6 +11,14 @@ export const TERMS = {
   payment: { en: 'payment', ar: 'دفعة' },
   expense: { en: 'expense', ar: 'مصروف' },
   journal_entry: { en: 'journal entry', ar: 'قيد يومية' },
+  // stock adjustment reasons (shared/src/schemas/inventory.ts ADJUSTMENT_REASONS)
+  damaged: { en: 'damaged', ar: 'تالف' },
+  expired: { en: 'expired', ar: 'منتهي الصلاحية' },
+  theft: { en: 'theft', ar: 'سرقة' },
+  found: { en: 'found', ar: 'عُثر عليه' },
+  correction: { en: 'correction', ar: 'تصحيح' },
+  sample: { en: 'sample', ar: 'عينة' },
+  other: { en: 'other', ar: 'أخرى' },
   // currencies: Arabic prose names the dinar by its sign, as the amounts on every screen do
   JOD: { en: 'JOD', ar: 'د.أ.' },
   // document statuses

@@ -210,3 +210,17 @@ export const INVITATION_STATUSES = ['pending', 'accepted', 'cancelled', 'expired
 /** The wizard's steps, in order. `organization_profile` creates the organization. */
 export const ONBOARDING_STEPS = ['organization_profile', 'fiscal_year', 'taxpayer_track', 'invite_team'] as const;
 export const ONBOARDING_STEP_STATUSES = ['pending', 'completed', 'skipped'] as const;
+
+/**
+ * receipt: goods in (a confirmed bill, or received by hand with a cost); issue: goods out on a
+ * confirmed invoice; return_in: goods a customer brought back (at their original cost);
+ * adjustment: found or missing goods, with a reason; count: a counted quantity that replaces the
+ * one on record; transfer_out / transfer_in: goods moved between locations at cost; reversal: the
+ * undoing of another movement.
+ */
+export const MOVEMENT_TYPES = ['receipt', 'issue', 'return_in', 'adjustment', 'count', 'transfer_out', 'transfer_in', 'reversal'] as const;
+export type MovementType = (typeof MOVEMENT_TYPES)[number];
+
+/** What a movement came from: a document's movements are reversed only through that document. */
+export const MOVEMENT_REFERENCE_TYPES = ['invoice', 'bill', 'invoice_return', 'manual', 'count', 'transfer', 'pos_receipt', 'layaway'] as const;
+export type MovementReferenceType = (typeof MOVEMENT_REFERENCE_TYPES)[number];

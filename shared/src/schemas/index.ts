@@ -26,3 +26,4 @@ export * from './reportCatalogue.js';
 export * from './reportTax.js';
 export * from './reportAnalyses.js';
 export * from './reportStatements.js';
+export * from './products.js';

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { VALUATION_METHODS } from '../inventory/costing.js';
 import { email, id, pagination, queryBoolean, role } from './common.js';
 import { ROLES } from '../roles.js';
 import { GOVERNORATES, TAXPAYER_TRACKS, CURRENCIES } from './codes.js';
@@ -38,6 +39,10 @@ export const organizationFields = {
   fiscal_year_start_month: z.number().int().min(1).max(12).default(1),
   timezone: z.string().trim().max(64).default('Asia/Amman'),
   description: z.string().trim().max(2000).nullish(),
+  /** How stock is costed (shared/src/inventory/costing.ts); fixed once stock has moved. */
+  inventory_valuation_method: z.enum(VALUATION_METHODS).default('fifo'),
+  /** Whether a sale may take more than is on record (a till cannot refuse goods on the shelf). */
+  allow_negative_stock: z.boolean().default(true),
 };
 
 export const organizationCreate = z.strictObject(organizationFields);
@@ -83,6 +88,8 @@ export const organizationPublic = z.object({
   fiscal_year_start_month: z.number(),
   timezone: z.string(),
   description: z.string().nullable(),
+  inventory_valuation_method: z.enum(VALUATION_METHODS),
+  allow_negative_stock: z.boolean(),
   owner_id: z.string(),
   member_count: z.number().int(),
   version: z.number().int(),

@@ -15,6 +15,7 @@ import { analyticsRoutes } from '../features/analytics/routes';
 import { expensesRoutes } from '../features/expenses/routes';
 import { budgetsRoutes } from '../features/budgets/routes';
 import { categoriesRoutes } from '../features/categories/routes';
+import { productsRoutes } from '../features/products/routes';
 import { accountingDashboardRoutes } from '../features/accounting-dashboard/routes';
 import { RequireAuth } from './routes/root';
 
@@ -50,6 +51,7 @@ export const signedInRoutes: RouteObject[] = [
           ...budgetsRoutes,
           ...contactsRoutes,
           ...invoicesRoutes,
+          ...productsRoutes,
           ...eInvoicingRoutes,
           ...billsRoutes,
           ...paymentsRoutes,

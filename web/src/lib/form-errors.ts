@@ -188,6 +188,12 @@ const SCHEMA_RULES: readonly (readonly [RegExp, string])[] = [
   [/^Give tax_id or tax_rate, not both$/i, 'taxOrRate'],
   [/^The category comes from the tax; give tax_category only with tax_rate$/i, 'categoryWithRate'],
   [/^Give special_tax_id or special_tax, not both$/i, 'specialTaxOrAmount'],
+  [/^Enter an amount such as 1\.250 \(at most three decimals\)$/i, 'amountThreeDecimals'],
+  [/^Enter a quantity such as 2 or 0\.750 \(at most three decimals\)$/i, 'quantityThreeDecimals'],
+  [/^A barcode holds letters, digits and dashes only$/i, 'barcodeCharacters'],
+  [/^A SKU cannot contain # or double spaces$/i, 'skuCharacters'],
+  [/^This barcode is listed twice$/i, 'barcodeTwice'],
+  [/^A service has no stock to track$/i, 'serviceNotTracked'],
 ];
 
 /** English written for programs, not people: field names, minor units, a decimal's raw text. */

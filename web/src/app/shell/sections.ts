@@ -39,6 +39,13 @@ export const SECTIONS: readonly Section[] = [
     ],
   },
   {
+    key: 'products',
+    label: 'nav.products',
+    to: '/products',
+    match: ['/products'],
+    pages: [{ to: '/products', label: 'nav.catalogue' }],
+  },
+  {
     key: 'banking',
     label: 'nav.banking',
     to: '/banking',

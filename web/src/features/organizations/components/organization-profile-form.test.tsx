@@ -30,6 +30,8 @@ const organization: Organization = {
   fiscal_year_start_month: 1,
   timezone: 'Asia/Amman',
   description: null,
+  inventory_valuation_method: 'fifo',
+  allow_negative_stock: true,
   owner_id: 'u1',
   member_count: 1,
   version: 3,

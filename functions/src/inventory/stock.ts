@@ -1,0 +1,321 @@
+/**
+ * Stock that moves at cost in the books (GitHub issue 14). What a document does to stock is a list
+ * of `StockChange`s; this module reads what they touch (one BatchGetItem: the products and their
+ * levels at the locations), costs them with shared/src/inventory/costing.ts, and answers the
+ * transaction items (the level updates conditioned on the versions read, the movements, the
+ * products' on-hand and stock status) and the money they moved, by counter-account. The posting
+ * path (documents/posting-path.ts) puts both in the document's ONE transaction: an invoice's sale
+ * and its cost of goods sold are committed together or not at all.
+ *
+ * Concurrency. Levels are read, costed and written back on condition that nobody moved them
+ * meanwhile (`version`); when a concurrent sale of the same product at the same location wins,
+ * the write fails only on that condition (`StockMoved`) and the posting path builds again from a
+ * fresh read — the way a number series that moved is retried.
+ *
+ * Where the money goes:
+ * - `cogs`: goods sold leave inventory at cost (Dr cost of goods sold, Cr inventory), and a
+ *   receipt that covers a shortage sold earlier trues the cost up at the receipt's date;
+ * - `adjustments`: counts and adjustments (Dr/Cr inventory adjustments: shrinkage or gain);
+ * - `counterpart`: receipts whose other side is the document's own (a bill debits inventory with the
+ *   line's net: the receipt is that value), so nothing extra is posted for them here.
+ */
+import { countTo, issue, parseQuantity, receive, EMPTY_POSITION, InsufficientStock, type StockPosition, type ValuationMethod } from '@daftar/shared/inventory/costing';
+import type { MovementReferenceType, MovementType } from '@daftar/shared/schemas/codes';
+import { overallReorderPointMilli, stockStatusOf } from '@daftar/shared/stock-status';
+import { readItem } from '../db/get-together.js';
+import { Product, type ProductRecord } from '../db/product.js';
+import { StockLevel, type StockLevelRecord } from '../db/stockLevel.js';
+import { StockMovement, type StockMovementRecord } from '../db/stockMovement.js';
+import { MovedMeanwhile, onConditionFailed, putItem, updateItem, type TransactItem } from '../db/transaction.js';
+import { organizationSettings } from '../organizations/settings.js';
+import { uuidv7 } from '../platform/ids.js';
+import { NotFound, ValidationError, type ValidationIssue } from '../platform/errors.js';
+
+/** Stock lives here unless a document or a request names another location. */
+export const DEFAULT_LOCATION_ID = 'main';
+
+export type StockChangeKind = 'issue' | 'receipt' | 'return_in' | 'count' | 'adjust' | 'transfer_out' | 'transfer_in';
+
+export interface StockChange {
+  productId: string;
+  locationId?: string;
+  kind: StockChangeKind;
+  /**
+   * Thousandths of the unit. issue, receipt, return_in, transfer_*: the quantity moved (> 0);
+   * count: the quantity counted (≥ 0); adjust: the change (found > 0, missing < 0).
+   */
+  quantity: number;
+  /** receipt: what the goods cost (minor units); return_in: their original cost. */
+  value?: number;
+  referenceType: MovementReferenceType;
+  referenceId?: string;
+  reason?: string;
+  note?: string;
+  /**
+   * receipt: the account the document already debited with `value` (a bill line's account); the
+   * stock lines move it from there to inventory. Absent: the value is booked against inventory
+   * adjustments (goods received by hand).
+   */
+  counterAccountId?: string;
+  /** The manual receipt's typed unit cost (minor units per unit), kept on the movement. */
+  unitCost?: number;
+  /** The movement this one undoes: recorded as a `reversal` of it. */
+  reversesMovementId?: string;
+  /** Where the 422 points when this change cannot be made (['body', 'lines', 2]). */
+  loc?: (string | number)[];
+}
+
+/** What the changes touch, as read. */
+export interface StockRead {
+  organizationId: string;
+  method: ValuationMethod;
+  allowNegative: boolean;
+  products: Map<string, ProductRecord>;
+  levels: Map<string, StockLevelRecord | null>;
+}
+
+/** A level moved by someone else between the read and the write: read again and retry. */
+export class StockMoved extends MovedMeanwhile {
+  constructor() {
+    super('Stock moved meanwhile');
+  }
+}
+
+const levelKey = (productId: string, locationId: string) => `${productId}|${locationId}`;
+const locationOf = (change: StockChange) => change.locationId ?? DEFAULT_LOCATION_ID;
+
+/** Only tracked products move stock: of a document's lines, the ones that do. */
+export function trackedOnly(changes: StockChange[], products: Map<string, ProductRecord>): StockChange[] {
+  return changes.filter((c) => products.get(c.productId)?.is_tracked_inventory);
+}
+
+/** A document line's quantity as stock moves it (NaN when it has more than three decimals: refused by planStock). */
+export const lineQuantity = (quantity: string) => parseQuantity(quantity) ?? Number.NaN;
+
+/** Reads the products and levels the changes touch, together (one BatchGetItem with whatever else this turn reads). */
+export async function readStock(organizationId: string, changes: readonly StockChange[]): Promise<StockRead> {
+  const productIds = [...new Set(changes.map((c) => c.productId))];
+  const levelKeys = [...new Set(changes.map((c) => levelKey(c.productId, locationOf(c))))];
+  const [settings, products, levels] = await Promise.all([
+    organizationSettings(organizationId),
+    Promise.all(productIds.map((id) => readItem(Product, { organization_id: organizationId, id }))),
+    Promise.all(
+      levelKeys.map((key) => {
+        const [product_id, location_id] = key.split('|') as [string, string];
+        return readItem(StockLevel, { organization_id: organizationId, product_id, location_id });
+      }),
+    ),
+  ]);
+  return {
+    organizationId,
+    method: settings.valuationMethod,
+    allowNegative: settings.allowNegativeStock,
+    products: new Map(products.filter((p): p is ProductRecord => !!p).map((p) => [p.id, p])),
+    levels: new Map(levelKeys.map((key, i) => [key, levels[i] ?? null])),
+  };
+}
+
+const positionOf = (level: StockLevelRecord | null, product: ProductRecord): StockPosition =>
+  level
+    ? { on_hand: level.on_hand, value: level.value, layers: (level.layers as StockPosition['layers']) ?? [], last_cost: (level.last_cost as StockPosition['last_cost']) ?? null }
+    : // Before the first receipt, a gain or a shortage is priced at the catalogue cost.
+      { ...EMPTY_POSITION, last_cost: product.cost_fils ? { quantity: 1000, value: product.cost_fils } : null };
+
+export interface StockPlan {
+  /** Level updates, movements and product figures, for the posting's transaction. */
+  items: TransactItem[];
+  movements: StockMovementRecord[];
+  /** Net change of the inventory account (minor units). */
+  inventory: number;
+  /** Debit to cost of goods sold (negative: credit). */
+  cogs: number;
+  /** Debit to inventory adjustments (negative: credit; a loss is a debit). */
+  adjustments: number;
+  /** Receipts already debited by the document's own lines, by account (a bill line's account). */
+  counterparts: Map<string, number>;
+}
+
+export interface PlanContext {
+  date: string;
+  now: string;
+  actorId?: string | null;
+  /** The journal entry the movements belong to. */
+  entryId?: string;
+}
+
+/**
+ * Costs the changes in order against the positions read and answers what to write. Throws a 422
+ * (at the change's `loc`) for an untracked or unknown product and for a sale beyond what is on hand
+ * when the organization does not allow negative stock. No reads: it may run once per attempt.
+ */
+export function planStock(read: StockRead, changes: readonly StockChange[], context: PlanContext): StockPlan {
+  const positions = new Map<string, StockPosition>();
+  const productOnHand = new Map<string, number>();
+  const movements: StockMovementRecord[] = [];
+  const plan: StockPlan = { items: [], movements, inventory: 0, cogs: 0, adjustments: 0, counterparts: new Map() };
+  const issues: ValidationIssue[] = [];
+  const transferred = new Map<string, number>();
+
+  changes.forEach((change, index) => {
+    const loc = change.loc ?? ['body', index];
+    const product = read.products.get(change.productId);
+    if (!product) return void issues.push({ loc, msg: 'Product not found', type: 'not_found' });
+    if (!product.is_tracked_inventory) return void issues.push({ loc, msg: `${product.name} (${product.sku}) does not track stock`, type: 'value_error' });
+    if (!Number.isSafeInteger(change.quantity) || (change.kind !== 'adjust' && change.kind !== 'count' && change.quantity <= 0)) {
+      return void issues.push({ loc, msg: `The quantity of ${product.name} (${product.sku}) must be positive with at most three decimals`, type: 'value_error' });
+    }
+    const key = levelKey(change.productId, locationOf(change));
+    const before = positions.get(key) ?? positionOf(read.levels.get(key) ?? null, product);
+    let after: StockPosition;
+    let quantity: number;
+    let value: number;
+    let type: MovementType;
+    let short = 0;
+    try {
+      switch (change.kind) {
+        case 'issue':
+        case 'transfer_out': {
+          const out = issue(before, change.quantity, read.method, change.kind === 'issue' && read.allowNegative);
+          after = out.position;
+          quantity = -change.quantity;
+          value = -out.cost;
+          short = out.short;
+          type = change.kind;
+          if (change.kind === 'issue') plan.cogs += out.cost;
+          else transferred.set(product.id, out.cost);
+          break;
+        }
+        case 'receipt':
+        case 'return_in':
+        case 'transfer_in': {
+          // A transfer arrives at what it cost where it left.
+          const inValue = change.kind === 'transfer_in' && change.value === undefined ? (transferred.get(product.id) ?? 0) : (change.value ?? 0);
+          const received = receive(before, change.quantity, inValue, context.date, read.method);
+          after = received.position;
+          quantity = change.quantity;
+          value = inValue - received.trueUp;
+          type = change.kind;
+          plan.cogs += received.trueUp;
+          if (change.kind === 'receipt') {
+            if (change.counterAccountId) plan.counterparts.set(change.counterAccountId, (plan.counterparts.get(change.counterAccountId) ?? 0) + inValue);
+            else plan.adjustments -= inValue;
+          }
+          // A customer's return comes back off cost of goods sold, at what it cost when sold.
+          if (change.kind === 'return_in') plan.cogs -= change.value ?? 0;
+          break;
+        }
+        case 'count': {
+          const counted = countTo(before, change.quantity, context.date, read.method);
+          after = counted.position;
+          quantity = counted.difference;
+          value = counted.value;
+          type = 'count';
+          plan.adjustments -= counted.value;
+          break;
+        }
+        case 'adjust': {
+          if (change.quantity === 0) return void issues.push({ loc, msg: 'An adjustment changes the quantity', type: 'value_error' });
+          const target = before.on_hand + change.quantity;
+          if (target < 0) return void issues.push({ loc, msg: `Only ${Math.max(before.on_hand, 0) / 1000} of ${product.name} (${product.sku}) on hand`, type: 'insufficient_stock' });
+          const counted = countTo(before, target, context.date, read.method);
+          after = counted.position;
+          quantity = counted.difference;
+          value = counted.value;
+          type = 'adjustment';
+          plan.adjustments -= counted.value;
+          break;
+        }
+      }
+    } catch (error) {
+      if (!(error instanceof InsufficientStock)) throw error;
+      return void issues.push({
+        loc,
+        msg: `Only ${error.available / 1000} of ${product.name} (${product.sku}) on hand; ${error.requested / 1000} needed`,
+        type: 'insufficient_stock',
+      });
+    }
+    positions.set(key, after);
+    plan.inventory += value;
+    productOnHand.set(product.id, (productOnHand.get(product.id) ?? product.on_hand_milli ?? 0) + quantity);
+    if (quantity === 0 && value === 0 && change.kind === 'count') return;
+    const id = uuidv7();
+    movements.push({
+      organization_id: read.organizationId,
+      id,
+      product_id: product.id,
+      location_id: locationOf(change),
+      movement_type: change.reversesMovementId ? 'reversal' : type,
+      reverses_movement_id: change.reversesMovementId,
+      quantity,
+      value,
+      unit_cost: change.unitCost,
+      reference_type: change.referenceType,
+      // Made by hand, a movement is its own reference (movements/by-reference/manual/<id>).
+      reference_id: change.referenceId ?? id,
+      reason: change.reason,
+      note: change.note,
+      date: context.date,
+      short_quantity: short || undefined,
+      journal_entry_id: context.entryId,
+      created_by: context.actorId ?? undefined,
+      created_at: context.now,
+    });
+  });
+  if (issues.length) throw new ValidationError(issues);
+
+  for (const [key, position] of positions) {
+    const [productId, locationId] = key.split('|') as [string, string];
+    const level = read.levels.get(key) ?? null;
+    const set = { on_hand: position.on_hand, value: position.value, layers: position.layers, last_cost: position.last_cost ?? undefined, version: (level?.version ?? 0) + 1, updated_at: context.now };
+    const update = StockLevel.update({ organization_id: read.organizationId, product_id: productId, location_id: locationId })
+      .set(set as never)
+      .where((a, { eq, notExists }) => (level ? eq(a.version, level.version) : notExists(a.version)))
+      .params();
+    plan.items.push(onConditionFailed(updateItem(update), () => new StockMoved()));
+  }
+  for (const movement of movements) plan.items.push(putItem(StockMovement.create(movement).params()));
+  for (const [productId, onHand] of productOnHand) {
+    const product = read.products.get(productId)!;
+    const status = stockStatusOf(onHand, overallReorderPointMilli(product.reorder_point_milli, product.reorder_points ?? []), product.is_tracked_inventory);
+    plan.items.push(
+      onConditionFailed(
+        updateItem(
+          Product.patch({ organization_id: read.organizationId, id: productId })
+            .set({ on_hand_milli: onHand, stock_status: status })
+            .where((a, { eq }) => eq(a.on_hand_milli, product.on_hand_milli ?? 0))
+            .params(),
+        ),
+        () => new StockMoved(),
+      ),
+    );
+  }
+  return plan;
+}
+
+/**
+ * The journal lines of a stock plan: cost of goods sold, inventory adjustments, and inventory for
+ * whatever the document's own lines do not already put there. They balance by construction (every
+ * amount moved to or from inventory is booked against one of the two).
+ */
+export interface StockPostingLine { account_id: string; debit?: number; credit?: number; description: string }
+export function stockPostingLines(plan: StockPlan, accounts: { inventory: string; cogs: string; adjustments: string }): StockPostingLine[] {
+  const line = (account_id: string, amount: number, description: string): StockPostingLine[] =>
+    amount > 0 ? [{ account_id, debit: amount, description }] : amount < 0 ? [{ account_id, credit: -amount, description }] : [];
+  // Receipts the document debited to another account move from there to inventory; those it
+  // debited to inventory itself are already there.
+  const alreadyInInventory = plan.counterparts.get(accounts.inventory) ?? 0;
+  const moved = [...plan.counterparts].filter(([account]) => account !== accounts.inventory);
+  return [
+    ...line(accounts.cogs, plan.cogs, 'cost of goods sold'),
+    ...line(accounts.adjustments, plan.adjustments, 'stock adjustment'),
+    ...moved.flatMap(([account, amount]) => line(account, -amount, 'received into inventory')),
+    ...line(accounts.inventory, plan.inventory - alreadyInInventory, 'inventory at cost'),
+  ];
+}
+
+/** A product of this organization, or 404. */
+export async function productOf(organizationId: string, productId: string): Promise<ProductRecord> {
+  const product = await readItem(Product, { organization_id: organizationId, id: productId });
+  if (!product) throw new NotFound('Product not found');
+  return product;
+}
