@@ -354,6 +354,10 @@ export const routeTable = {
       `POST ${ORG}/products-services`,
       `GET ${ORG}/products-services/catalog`,
       `GET ${ORG}/products-services/list`,
+      `GET ${ORG}/products-services/template`,
+      `POST ${ORG}/products-services/export`,
+      `POST ${ORG}/products-services/import`,
+      `GET ${ORG}/products-services/import/{job_id}`,
       `GET ${ORG}/products-services/products`,
       `GET ${ORG}/products-services/services`,
       `GET ${ORG}/products-services/inventory`,
@@ -363,12 +367,12 @@ export const routeTable = {
       `GET ${ORG}/products-services/{product_service_id}`,
       `PUT ${ORG}/products-services/{product_service_id}`,
       `DELETE ${ORG}/products-services/{product_service_id}`,
-      `GET ${ORG}/inventory/products/by-barcode/{barcode}`,
     ],
   },
   inventory: {
-    description: 'Stock: locations, movements at cost, adjustments and counts, availability and valuation',
+    description: 'Stock: locations, movements at cost, adjustments and counts, availability, valuation and analytics from daily per-product figures (ABC/XYZ, forecasts with their backtest error)',
     routes: [
+      `GET ${ORG}/inventory/products/by-barcode/{barcode}`,
       `GET ${ORG}/inventory/locations`,
       `GET ${ORG}/inventory/stock-movements`,
       `POST ${ORG}/inventory/stock-movements`,
@@ -385,6 +389,14 @@ export const routeTable = {
       `DELETE ${ORG}/inventory/movements/{movement_id}`,
       `GET ${ORG}/inventory/movements/by-reference/{reference_type}/{reference_id}`,
       `POST ${ORG}/inventory/bulk-adjustment`,
+      `GET ${ORG}/inventory/analytics/overview`,
+      `GET ${ORG}/inventory/analytics/trends`,
+      `GET ${ORG}/inventory/analytics/top-selling`,
+      `GET ${ORG}/inventory/analytics/slow-moving`,
+      `GET ${ORG}/inventory/analytics/abc-analysis`,
+      `GET ${ORG}/inventory/analytics/forecast/{product_id}`,
+      `GET ${ORG}/inventory/analytics/dashboard-metrics`,
+      `GET ${ORG}/inventory/analytics/performance-metrics`,
     ],
   },
   'bank-accounts': {
@@ -519,5 +531,6 @@ export const schedules = {
 /** SQS consumers: entry file and the logical queue (platform/resources.ts) they drain. */
 export const consumers = {
   einvoice: { description: 'JoFotara submissions: post to the portal, record the reply, retry with backoff', entry: 'e-invoicing/consumer.ts', queue: 'einvoice', batchSize: 5 },
+  productImport: { description: 'Catalogue imports: validate every row, then upsert by SKU or barcode in batches', entry: 'products/import/consumer.ts', queue: 'productImport', batchSize: 1 },
   einvoiceDeadLetters: { description: 'Marks JoFotara submissions given up on (dead-lettered) as failed', entry: 'e-invoicing/dead-letters.ts', queue: 'einvoiceDlq', batchSize: 10 },
 } as const satisfies Record<string, { description: string; entry: string; queue: string; batchSize: number }>;

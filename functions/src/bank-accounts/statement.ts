@@ -74,7 +74,7 @@ interface CsvRecord {
 const DELIMITERS = [',', ';', '\t', '|'] as const;
 
 /** The delimiter that occurs most often outside quotes on the first non-blank line. */
-function detectDelimiter(text: string): string {
+export function detectDelimiter(text: string): string {
   const firstLine = text.split(/\r\n|\n|\r/).find((l) => l.trim().length > 0) ?? '';
   let best: string = ',';
   let bestCount = 0;
@@ -91,7 +91,7 @@ function detectDelimiter(text: string): string {
 }
 
 /** RFC 4180 records with the line each starts on; a quote left open is reported. */
-function readRecords(text: string, delimiter: string): { records: CsvRecord[]; unterminatedAt: number | null } {
+export function readRecords(text: string, delimiter: string): { records: CsvRecord[]; unterminatedAt: number | null } {
   const records: CsvRecord[] = [];
   let cells: string[] = [];
   let cell = '';

@@ -9,10 +9,10 @@ import { entityConfig } from './client.js';
  *
  * Writes. A movement updates the level conditioned on the `version` it read (and bumps it), inside
  * the transaction that posts its cost, so two tills selling the last croissant at once cannot both
- * take it at the same cost: one retries with the level as it now is. Reservations change only
- * `reserved`, conditioned on `on_hand - reserved` covering them, and never touch `version`: a sale
- * does not have to retry because someone reserved something else. (A movement therefore updates
- * named attributes and never puts the whole item, which would overwrite a reservation made meanwhile.)
+ * take it at the same cost: one retries with the level as it now is. Reservations
+ * (inventory/reservations.ts) change only `reserved`, under the same version condition, so a
+ * reservation and a sale of the same level are ordered and neither takes the other's units. (A
+ * movement updates named attributes and never puts the whole item.)
  *
  * Access: one level by (organization, product, location) — a till's availability is one GetItem;
  * every level of an organization (valuation, stock report): pk `ORG#<org>#STOCK`, O(products ×

@@ -3,7 +3,10 @@ import { parseQuantity, quantityText } from '@daftar/shared/inventory/costing';
 import { listOf } from '@daftar/shared/schemas/common';
 import * as inventory from '@daftar/shared/schemas/inventory';
 import { MOVEMENT_REFERENCE_TYPES } from '@daftar/shared/schemas/codes';
+import { barcodeLookupPublic } from '@daftar/shared/schemas/products';
 import { StockMovement, type StockMovementRecord } from '../db/stockMovement.js';
+import { lookupBarcode } from '../products/products.js';
+import { analyticsRoutes } from '../inventory-analytics/routes.js';
 import { Product } from '../db/product.js';
 import { createHandler, defineRoutes, route } from '../http/api.js';
 import { actorIdOf } from '../http/principal.js';
@@ -49,6 +52,19 @@ async function movementsOf(organizationId: string, filter: { product_id?: string
 }
 
 export const routes = defineRoutes('inventory', {
+  ...analyticsRoutes,
+  [`GET ${ORG}/inventory/products/by-barcode/{barcode}`]: route({
+    access: { org: 'viewer' },
+    summary:
+      "The product a scanned code belongs to, in one read; a scale label (EAN-13, prefix 20–29) finds the product whose barcode is its prefix and item code (e.g. 2012345) and gives the label's weight (kg) or price (JOD)",
+    response: barcodeLookupPublic,
+    handler: async ({ organizationId, params }) => {
+      const found = await lookupBarcode(organizationId!, params.barcode!);
+      if (!found) throw new NotFound(`No product has barcode ${params.barcode}`);
+      return found;
+    },
+  }),
+
   [`GET ${ORG}/inventory/locations`]: route({
     access: { org: 'viewer' },
     summary: 'Where stock is kept: the main store and the locations the organization added',

@@ -10,8 +10,10 @@ import { recordRoundTrips } from '../../test/round-trips.js';
 import { billsSetup, storedEntries, trialRows } from '../bills/test-setup.js';
 import { createContact } from '../contacts/contacts.js';
 import { StockLevel } from '../db/stockLevel.js';
+import { StockDaily } from '../db/stockDaily.js';
 import { StockMovement } from '../db/stockMovement.js';
 import { availability } from './levels.js';
+import { verifyLedger } from '../ledger/verify.js';
 
 const TODAY = new Date().toISOString().slice(0, 10);
 
@@ -95,6 +97,12 @@ describe('inventory at cost', () => {
 
     const product = await call('GET', `${s.O}/products-services/${croissant.id}`, s.as('viewer'));
     expect(product.body).toMatchObject({ quantity_on_hand: '4.000', stock_status: 'in_stock' });
+    // The verification routine recomputes every level from its movements and finds the books agree.
+    const verified = await verifyLedger(s.org.id);
+    expect(verified).toMatchObject({ ok: true, stock: { movementsChecked: 4, levelsChecked: 1, differences: [], inventoryAccounts: 1040, stockValue: 1040 } });
+    // The day's figures the analytics read, kept by the same transactions, found by product.
+    const days = (await StockDaily.query.byProduct({ organization_id: s.org.id, product_id: croissant.id }).go()).data;
+    expect(days).toMatchObject([{ date: TODAY, sold: 15_000, sold_cost: 3300, revenue: 7500, received: 20_000, received_value: 4600, adjusted: -1000, adjusted_value: -260, movements: 4 }]);
   });
 
   it('refuses to sell beyond what is on hand when negative stock is off, and consumes nothing', async () => {
@@ -167,6 +175,7 @@ describe('inventory at cost', () => {
     expect((refused.body as { detail: string }).detail).toContain('through that document');
 
     expect(await s.balance('1400')).toEqual([(await s.valuation()).total_value, '0.000']);
+    expect((await verifyLedger(s.org.id)).ok).toBe(true);
   });
 
   it('answers availability in one DynamoDB call and keeps levels per location', async () => {

@@ -26,6 +26,7 @@ import { readItem } from '../db/get-together.js';
 import { Product, type ProductRecord } from '../db/product.js';
 import { StockLevel, type StockLevelRecord } from '../db/stockLevel.js';
 import { StockMovement, type StockMovementRecord } from '../db/stockMovement.js';
+import { StockDaily } from '../db/stockDaily.js';
 import { MovedMeanwhile, onConditionFailed, putItem, updateItem, type TransactItem } from '../db/transaction.js';
 import { organizationSettings } from '../organizations/settings.js';
 import { uuidv7 } from '../platform/ids.js';
@@ -59,6 +60,8 @@ export interface StockChange {
   counterAccountId?: string;
   /** The manual receipt's typed unit cost (minor units per unit), kept on the movement. */
   unitCost?: number;
+  /** What a sale brought in (the line's net, minor units): the analytics' revenue. */
+  revenue?: number;
   /** The movement this one undoes: recorded as a `reversal` of it. */
   reversesMovementId?: string;
   /** Where the 422 points when this change cannot be made (['body', 'lines', 2]). */
@@ -155,6 +158,12 @@ export function planStock(read: StockRead, changes: readonly StockChange[], cont
   const plan: StockPlan = { items: [], movements, inventory: 0, cogs: 0, adjustments: 0, counterparts: new Map() };
   const issues: ValidationIssue[] = [];
   const transferred = new Map<string, number>();
+  const days = new Map<string, DailyFigures>();
+  const daily = (productId: string) => {
+    let figures = days.get(productId);
+    if (!figures) days.set(productId, (figures = { movements: 0 }));
+    return figures;
+  };
 
   changes.forEach((change, index) => {
     const loc = change.loc ?? ['body', index];
@@ -175,6 +184,10 @@ export function planStock(read: StockRead, changes: readonly StockChange[], cont
       switch (change.kind) {
         case 'issue':
         case 'transfer_out': {
+          // Stock set aside for a customer is not sold, unless the shop sells into negative stock.
+          const reserved = read.levels.get(key)?.reserved ?? 0;
+          const free = Math.max(before.on_hand, 0) - reserved;
+          if (reserved > 0 && change.quantity > free && !(change.kind === 'issue' && read.allowNegative)) throw new InsufficientStock(Math.max(free, 0), change.quantity);
           const out = issue(before, change.quantity, read.method, change.kind === 'issue' && read.allowNegative);
           after = out.position;
           quantity = -change.quantity;
@@ -236,6 +249,19 @@ export function planStock(read: StockRead, changes: readonly StockChange[], cont
     }
     positions.set(key, after);
     plan.inventory += value;
+    const figures = daily(product.id);
+    figures.movements += 1;
+    if (type === 'issue') {
+      figures.sold = (figures.sold ?? 0) - quantity;
+      figures.sold_cost = (figures.sold_cost ?? 0) - value;
+      if (change.revenue) figures.revenue = (figures.revenue ?? 0) + change.revenue;
+    } else if (type === 'receipt' || type === 'return_in') {
+      figures.received = (figures.received ?? 0) + quantity;
+      figures.received_value = (figures.received_value ?? 0) + value;
+    } else if (type === 'adjustment' || type === 'count') {
+      figures.adjusted = (figures.adjusted ?? 0) + quantity;
+      figures.adjusted_value = (figures.adjusted_value ?? 0) + value;
+    }
     productOnHand.set(product.id, (productOnHand.get(product.id) ?? product.on_hand_milli ?? 0) + quantity);
     if (quantity === 0 && value === 0 && change.kind === 'count') return;
     const id = uuidv7();
@@ -274,6 +300,7 @@ export function planStock(read: StockRead, changes: readonly StockChange[], cont
     plan.items.push(onConditionFailed(updateItem(update), () => new StockMoved()));
   }
   for (const movement of movements) plan.items.push(putItem(StockMovement.create(movement).params()));
+  for (const [productId, figures] of days) plan.items.push(dailyUpdate(read.organizationId, productId, context.date, figures));
   for (const [productId, onHand] of productOnHand) {
     const product = read.products.get(productId)!;
     const status = stockStatusOf(onHand, overallReorderPointMilli(product.reorder_point_milli, product.reorder_points ?? []), product.is_tracked_inventory);
@@ -311,6 +338,26 @@ export function stockPostingLines(plan: StockPlan, accounts: { inventory: string
     ...moved.flatMap(([account, amount]) => line(account, -amount, 'received into inventory')),
     ...line(accounts.inventory, plan.inventory - alreadyInInventory, 'inventory at cost'),
   ];
+}
+
+type DailyFigures = { movements: number } & Partial<Record<'sold' | 'sold_cost' | 'revenue' | 'received' | 'received_value' | 'adjusted' | 'adjusted_value', number>>;
+
+/**
+ * The ADD to a product's day (db/stockDaily.ts). ElectroDB's update does not write an index's keys
+ * when it creates the item, so the product index's keys are set here, from the same templates.
+ */
+function dailyUpdate(organizationId: string, productId: string, date: string, figures: DailyFigures): TransactItem {
+  const params = StockDaily.update({ organization_id: organizationId, date, product_id: productId }).add(figures).params() as {
+    UpdateExpression: string;
+    ExpressionAttributeNames: Record<string, string>;
+    ExpressionAttributeValues: Record<string, unknown>;
+  };
+  params.UpdateExpression = params.UpdateExpression.replace(/^SET /, 'SET #gsi1pk = :gsi1pk, #gsi1sk = :gsi1sk, ');
+  params.ExpressionAttributeNames['#gsi1pk'] = 'gsi1pk';
+  params.ExpressionAttributeNames['#gsi1sk'] = 'gsi1sk';
+  params.ExpressionAttributeValues[':gsi1pk'] = `ORG#${organizationId}#STOCKDAYS#${productId}`;
+  params.ExpressionAttributeValues[':gsi1sk'] = date;
+  return updateItem(params);
 }
 
 /** A product of this organization, or 404. */

@@ -38,7 +38,7 @@ const invoiceKind: DocumentKind<InvoiceRecord, StoredInvoiceLine, InvoiceLineInp
   async stockChanges(invoice) {
     return linesOf(invoice).flatMap((line, index) =>
       line.product_id
-        ? [{ productId: line.product_id, kind: 'issue' as const, quantity: lineQuantity(line.quantity), referenceType: 'invoice' as const, referenceId: invoice.id, loc: ['body', 'lines', index] }]
+        ? [{ productId: line.product_id, kind: 'issue' as const, quantity: lineQuantity(line.quantity), revenue: line.net, referenceType: 'invoice' as const, referenceId: invoice.id, loc: ['body', 'lines', index] }]
         : [],
     );
   },

@@ -12,6 +12,9 @@ import { AccountBalance, DAYS, type DayAttribute, type DayLinesAttribute } from 
 import { AccountPosting, JournalEntry } from '../db/journalEntry.js';
 import { monthOf } from './dates.js';
 import { loadChart } from './chart.js';
+import { Product } from '../db/product.js';
+import { StockLevel } from '../db/stockLevel.js';
+import { StockMovement } from '../db/stockMovement.js';
 
 export interface BalanceDifference {
   kind: 'balance' | 'account_posting';
@@ -36,6 +39,22 @@ export interface LedgerVerification {
   /** Accounts that posted entries name but the chart no longer has. */
   unknownAccounts: string[];
   differences: BalanceDifference[];
+  /**
+   * Stock (functions/src/inventory/): every level recomputed from its movements, every product's
+   * on-hand from its levels, and — once the organization keeps stock — the inventory accounts
+   * against the stock at cost, to the fil. Null when the organization never moved stock.
+   */
+  stock: StockVerification | null;
+}
+
+export interface StockVerification {
+  movementsChecked: number;
+  levelsChecked: number;
+  /** A level that is not the sum of its movements, or a product whose on-hand is not the sum of its levels. */
+  differences: { kind: 'level' | 'product'; product_id: string; location_id: string | null; expected: { quantity: number; value: number | null }; actual: { quantity: number; value: number | null } }[];
+  /** The inventory accounts' balance and the stock's value (minor units). */
+  inventoryAccounts: number;
+  stockValue: number;
 }
 
 type Totals = { debit: number; credit: number };
@@ -90,7 +109,8 @@ async function verifyOnce(organizationId: string): Promise<LedgerVerification> {
     }
   }
 
-  const chartIds = new Set((await loadChart(organizationId)).map((a) => a.id));
+  const chart = await loadChart(organizationId);
+  const chartIds = new Set(chart.map((a) => a.id));
   const postedAccountIds = new Set([...expectedCards.keys()].map((k) => k.split('|')[0]!));
   const unknownAccounts = [...postedAccountIds].filter((id) => !chartIds.has(id)).sort();
   const accountIds = new Set<string>([...chartIds, ...postedAccountIds]);
@@ -130,15 +150,63 @@ async function verifyOnce(organizationId: string): Promise<LedgerVerification> {
     const [accountId, entryId] = key.split('|') as [string, string];
     differences.push({ kind: 'account_posting', account_id: accountId, period: null, entry_id: entryId, shard: null, expected, actual });
   }
+  const stock = await verifyStock(organizationId, chart, actualBalances);
   differences.sort((a, b) => `${a.kind}${a.account_id}${a.period ?? a.entry_id}`.localeCompare(`${b.kind}${b.account_id}${b.period ?? b.entry_id}`));
   return {
-    ok: differences.length === 0 && unbalancedEntries.length === 0 && unknownAccounts.length === 0,
+    ok:
+      differences.length === 0 && unbalancedEntries.length === 0 && unknownAccounts.length === 0 &&
+      (!stock || (stock.differences.length === 0 && stock.inventoryAccounts === stock.stockValue)),
     entriesChecked,
     balanceItemsChecked: items.length,
     accountPostingsChecked,
     unbalancedEntries,
     unknownAccounts,
     differences,
+    stock,
+  };
+}
+
+async function verifyStock(organizationId: string, chart: Awaited<ReturnType<typeof loadChart>>, balances: Map<string, Counted>): Promise<StockVerification | null> {
+  const [{ data: movements }, { data: levels }, { data: products }] = await Promise.all([
+    StockMovement.query.byDate({ organization_id: organizationId }).go({ consistent: true, pages: 'all' }),
+    StockLevel.query.byProduct({ organization_id: organizationId }).go({ consistent: true, pages: 'all' }),
+    Product.query.byOrganization({ organization_id: organizationId }).go({ consistent: true, pages: 'all' }),
+  ]);
+  if (!movements.length && !levels.length) return null;
+  const expected = new Map<string, { quantity: number; value: number }>();
+  for (const m of movements) {
+    const key = `${m.product_id}|${m.location_id}`;
+    const t = expected.get(key) ?? { quantity: 0, value: 0 };
+    expected.set(key, { quantity: t.quantity + m.quantity, value: t.value + m.value });
+  }
+  const differences: StockVerification['differences'] = [];
+  const actual = new Map(levels.map((l) => [`${l.product_id}|${l.location_id}`, { quantity: l.on_hand, value: l.value }]));
+  for (const key of new Set([...expected.keys(), ...actual.keys()])) {
+    const e = expected.get(key) ?? { quantity: 0, value: 0 };
+    const a = actual.get(key) ?? { quantity: 0, value: 0 };
+    if (e.quantity === a.quantity && e.value === a.value) continue;
+    const [productId, locationId] = key.split('|') as [string, string];
+    differences.push({ kind: 'level', product_id: productId, location_id: locationId, expected: e, actual: a });
+  }
+  const onHand = new Map<string, number>();
+  for (const l of levels) onHand.set(l.product_id, (onHand.get(l.product_id) ?? 0) + l.on_hand);
+  for (const p of products) {
+    const sum = onHand.get(p.id) ?? 0;
+    if ((p.on_hand_milli ?? 0) !== sum) differences.push({ kind: 'product', product_id: p.id, location_id: null, expected: { quantity: sum, value: null }, actual: { quantity: p.on_hand_milli ?? 0, value: null } });
+  }
+  // The inventory accounts' balance: the month totals of their balance items (debit − credit).
+  const inventoryIds = new Set(chart.filter((a) => a.subtype === 'inventory').map((a) => a.id));
+  let inventoryAccounts = 0;
+  for (const [key, totals] of balances) {
+    const [period, accountId] = key.split('|') as [string, string];
+    if (period.length === 7 && inventoryIds.has(accountId)) inventoryAccounts += totals.debit - totals.credit;
+  }
+  return {
+    movementsChecked: movements.length,
+    levelsChecked: levels.length,
+    differences,
+    inventoryAccounts,
+    stockValue: levels.reduce((sum, l) => sum + l.value, 0),
   };
 }
 

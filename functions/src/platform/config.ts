@@ -14,6 +14,7 @@ export const config = {
   get exportsBucket() { return required('EXPORTS_BUCKET'); },
   get einvoiceQueueUrl() { return required('EINVOICE_QUEUE_URL'); },
   get forecastQueueUrl() { return required('FORECAST_QUEUE_URL'); },
+  get productImportQueueUrl() { return required('PRODUCT_IMPORT_QUEUE_URL'); },
   /** Secrets Manager id of the secret whose SecretString signs access tokens. */
   get jwtSecretId() { return required('JWT_SECRET_ID'); },
   get mailFrom() { return process.env.MAIL_FROM ?? 'Daftar <no-reply@daftar.jo>'; },

@@ -12,6 +12,8 @@ export const buckets = {
 export const queues = {
   // 360 s: the consumer gets a sixth (60 s), room for the portal's own 30 s timeout.
   einvoice: { env: 'EINVOICE_QUEUE_URL', localName: 'daftar-einvoice-submissions', visibilityTimeoutSeconds: 360, maxReceiveCount: 5 },
+  // 900 s: the consumer gets 150 s per delivery and hands a long import on to the next one.
+  productImport: { env: 'PRODUCT_IMPORT_QUEUE_URL', localName: 'daftar-product-imports', visibilityTimeoutSeconds: 900, maxReceiveCount: 3 },
   forecast: { env: 'FORECAST_QUEUE_URL', localName: 'daftar-forecasts', visibilityTimeoutSeconds: 120, maxReceiveCount: 3 },
 } as const;
 

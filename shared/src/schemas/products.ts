@@ -161,6 +161,8 @@ export const productExportRequest = z.strictObject({
   format: z.enum(['xlsx', 'csv']).default('xlsx'),
   item_type: z.enum(ITEM_TYPES).optional(),
   include_inactive: z.boolean().default(false),
+  /** The headers' language (the import reads either). */
+  language: z.enum(['en', 'ar']).default('en'),
 });
 
 export const reorderPointPublic = z.object({ location_id: z.string(), quantity: z.string() });
@@ -216,6 +218,8 @@ export const barcodeLookupPublic = z.object({
 /** Import: the job's state, row errors and counts (POST products-services/import answers 202 with it). */
 export const IMPORT_JOB_STATES = ['validating', 'validated', 'importing', 'completed', 'failed'] as const;
 export const importRowError = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
+/** A column of the uploaded file's header row and the field it fills (null: not recognized, ignored). */
+export const importColumnPublic = z.object({ header: z.string(), field: z.string().nullable() });
 export const productImportJobPublic = z.object({
   id: z.string(),
   state: z.enum(IMPORT_JOB_STATES),
@@ -226,6 +230,9 @@ export const productImportJobPublic = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   errors: z.array(importRowError),
+  /** All row errors found; `errors` lists the first ones (at most 1000). */
+  errors_total: z.number().int(),
+  columns: z.array(importColumnPublic),
   created_at: z.string(),
   finished_at: z.string().nullable(),
 });

@@ -16,7 +16,9 @@ import { expensesRoutes } from '../features/expenses/routes';
 import { budgetsRoutes } from '../features/budgets/routes';
 import { categoriesRoutes } from '../features/categories/routes';
 import { productsRoutes } from '../features/products/routes';
+import { inventoryRoutes } from '../features/inventory/routes';
 import { accountingDashboardRoutes } from '../features/accounting-dashboard/routes';
+import { inventoryAnalyticsRoutes } from '../features/inventory-analytics/routes';
 import { RequireAuth } from './routes/root';
 
 /**
@@ -52,6 +54,8 @@ export const signedInRoutes: RouteObject[] = [
           ...contactsRoutes,
           ...invoicesRoutes,
           ...productsRoutes,
+          ...inventoryAnalyticsRoutes,
+          ...inventoryRoutes,
           ...eInvoicingRoutes,
           ...billsRoutes,
           ...paymentsRoutes,

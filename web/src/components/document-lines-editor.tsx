@@ -258,6 +258,17 @@ export interface DocumentLinesLabels {
   problems: Record<LineProblem, string>;
 }
 
+/** What a feature's product control (`productCell`) gets for one line. */
+export interface ProductCellProps {
+  line: DocumentLine;
+  /** The control's accessible name ("Product, line 2"). */
+  label: string;
+  change: (change: Partial<DocumentLine>) => void;
+  invalid: boolean;
+  describedBy?: string;
+  disabled?: boolean;
+}
+
 export interface DocumentLinesEditorProps {
   lines: DocumentLine[];
   onChange: (lines: DocumentLine[]) => void;
@@ -273,6 +284,13 @@ export interface DocumentLinesEditorProps {
   accounts?: readonly LineAccountOption[];
   /** Given: each line gets a product column that fills description, price and tax. */
   products?: readonly LineProductOption[];
+  /**
+   * Given: each line gets a product column whose control the feature renders (a catalogue search
+   * the editor knows nothing of); `change` updates that line. Takes the place of `products`.
+   */
+  productCell?: (cell: ProductCellProps) => ReactNode;
+  /** Shown above the grid (a barcode field that adds lines, say). */
+  toolbar?: ReactNode;
   /** Messages keyed by path: `lines` or `lines.<index>.<field>` (zod issues and 422 details alike). */
   errors?: Readonly<Record<string, string>>;
   /** The defaults a new line gets (the organization's default tax, say). */
@@ -340,6 +358,8 @@ export function DocumentLinesEditor({
   specialTaxes = [],
   accounts,
   products,
+  productCell,
+  toolbar,
   errors = {},
   newLine = () => emptyLine(),
   labels,
@@ -351,6 +371,7 @@ export function DocumentLinesEditor({
   const figures = computeDocumentLines(lines, { currency, priceIncludesTax, taxes, specialTaxes });
   // A line loaded with a special tax keeps its column even if the tax was deactivated since.
   const withSpecialTax = specialTaxes.length > 0 || lines.some((line) => line.special_tax_id);
+  const withProducts = !!(products || productCell);
   const columnCount = 12 + (withSpecialTax ? 2 : 0);
 
   // Focus moves after React has rendered the row it points at.
@@ -408,13 +429,14 @@ export function DocumentLinesEditor({
 
   return (
     <Flex direction="column" gap="3" ref={container}>
+      {toolbar}
       <div className="table-scroll">
         <Table.Root size="1" variant="surface">
           <TableCaption>{labels.caption}</TableCaption>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeaderCell>{labels.lineNumber}</Table.ColumnHeaderCell>
-              {products ? <Table.ColumnHeaderCell>{labels.product}</Table.ColumnHeaderCell> : null}
+              {withProducts ? <Table.ColumnHeaderCell style={productCell ? { minWidth: 220 } : undefined}>{labels.product}</Table.ColumnHeaderCell> : null}
               <Table.ColumnHeaderCell style={{ minWidth: 200 }}>{labels.description}</Table.ColumnHeaderCell>
               {accounts ? <Table.ColumnHeaderCell style={{ minWidth: 180 }}>{labels.account}</Table.ColumnHeaderCell> : null}
               <Table.ColumnHeaderCell style={{ minWidth: 80 }}>{labels.quantity}</Table.ColumnHeaderCell>
@@ -477,7 +499,18 @@ export function DocumentLinesEditor({
               return [
                 <Table.Row key={line.key} data-key={line.key}>
                   <Table.RowHeaderCell>{n}</Table.RowHeaderCell>
-                  {products ? (
+                  {productCell ? (
+                    <Table.Cell>
+                      {productCell({
+                        line,
+                        label: labels.fieldOfLine(labels.product, n),
+                        change: (change) => update(index, change),
+                        invalid: !!describedBy('product_id'),
+                        describedBy: describedBy('product_id'),
+                        disabled,
+                      })}
+                    </Table.Cell>
+                  ) : products ? (
                     <Table.Cell>
                       <NativeSelect
                         label={labels.fieldOfLine(labels.product, n)}

@@ -194,6 +194,13 @@ const SCHEMA_RULES: readonly (readonly [RegExp, string])[] = [
   [/^A SKU cannot contain # or double spaces$/i, 'skuCharacters'],
   [/^This barcode is listed twice$/i, 'barcodeTwice'],
   [/^A service has no stock to track$/i, 'serviceNotTracked'],
+  [/^A receipt needs the unit cost$/i, 'receiptUnitCost'],
+  [/^Say where the goods leave from$/i, 'transferFrom'],
+  [/^Say where the goods go$/i, 'transferTo'],
+  [/^Enter a unit cost such as 0\.250 \(at most three decimals\)$/i, 'unitCostThreeDecimals'],
+  [/^Enter a quantity such as -2 or 0\.750 \(at most three decimals\)$/i, 'signedQuantityThreeDecimals'],
+  [/^Count at least one product$/i, 'countOneProduct'],
+  [/^At most 5,000 products in one count$/i, 'countTooMany'],
 ];
 
 /** English written for programs, not people: field names, minor units, a decimal's raw text. */

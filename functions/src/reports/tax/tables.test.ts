@@ -161,22 +161,27 @@ describe('expense-breakdown', () => {
 });
 
 describe('inventory-valuation', () => {
-  it('values inventory at the inventory account’s balance on the date, and says items carry no quantities', async () => {
-    // act
+  it('sets the stock at cost beside the inventory accounts, and explains a difference', async () => {
+    // act: the inventory was booked by a bill line without a product, so no stock movement says what it is
     const before = await buildInventoryValuation(request('2026-04-01', '2026-04-30', { asOf: '2026-04-30' }));
     const after = await buildInventoryValuation(request('2026-05-01', '2026-05-31', { asOf: '2026-05-31' }));
     // assess
     expect(sectionRows(before, 'Inventory accounts')).toEqual([
       { account: '1400 Inventory', value: '0.000', style: 'normal' },
-      { account: 'Total inventory', value: '0.000', style: 'total' },
+      { account: 'Total inventory accounts', value: '0.000', style: 'total' },
     ]);
     expect(sectionRows(after, 'Inventory accounts')).toEqual([
       { account: '1400 Inventory', value: '300.000', style: 'normal' },
-      { account: 'Total inventory', value: '300.000', style: 'total' },
+      { account: 'Total inventory accounts', value: '300.000', style: 'total' },
     ]);
+    expect(sectionRows(after, 'Stock on hand')).toEqual([]);
     expect(after).toMatchObject({ from: null, to: '2026-05-31', period_label: 'As of 31 May 2026' });
-    expect(after.highlights).toEqual([{ label: 'Inventory value', value: '300.000', kind: 'money' }]);
-    expect(after.notes.join(' ')).toContain('items do not yet record quantities on hand or unit costs');
+    expect(after.highlights).toEqual([
+      { label: 'Stock at cost', value: '0.000', kind: 'money' },
+      { label: 'Inventory accounts', value: '300.000', kind: 'money' },
+    ]);
+    expect(after.notes.join(' ')).toContain('The inventory accounts differ from the stock at cost by 300.000');
+    expect(before.notes.join(' ')).not.toContain('differ');
   });
 });
 

@@ -42,8 +42,12 @@ export const SECTIONS: readonly Section[] = [
     key: 'products',
     label: 'nav.products',
     to: '/products',
-    match: ['/products'],
-    pages: [{ to: '/products', label: 'nav.catalogue' }],
+    match: ['/products', '/inventory'],
+    pages: [
+      { to: '/products', label: 'nav.catalogue' },
+      { to: '/inventory', label: 'nav.stock' },
+      { to: '/inventory/dashboard', label: 'nav.inventory_dashboard' },
+    ],
   },
   {
     key: 'banking',

@@ -2,7 +2,14 @@ import { billCreate, billReplace, type BillReplace } from '@daftar/shared/schema
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { billLineToInput, computeDocumentLines, emptyLine, lineFromDocument, type DocumentLine } from '../../../components/document-lines-editor';
+import {
+  billLineToInput,
+  computeDocumentLines,
+  emptyLine,
+  lineFromDocument,
+  type DocumentLine,
+  type ProductCellProps,
+} from '../../../components/document-lines-editor';
 import {
   DocumentForm,
   documentMessages,
@@ -18,6 +25,7 @@ import { FormTextInput } from '../../../components/fields';
 import { payloadSchema, textOrNull } from '../../../lib/form-schema';
 import { useZodForm } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/i18n';
+import { linesAfterScan, ProductCombobox, productName, ScanBarcodeField, useLineProducts, type LineProduct } from '../../products/components/line-product-picker';
 import { useCreateBill } from '../api/create-bill';
 import type { Account } from '../api/get-accounts';
 import type { Bill } from '../api/get-bills';
@@ -124,6 +132,53 @@ export function BillForm({ organizationId, currency, taxes, accounts, bill, onSa
     return options;
   }, [accounts, language, lines, t]);
 
+  // A product fills the line as it is bought (its cost); stock bought goes to the Inventory account.
+  // Every field stays the person's to change.
+  const inventoryAccountId = accounts.find((a) => a.is_active && a.type === 'asset' && a.subtype === 'inventory')?.id;
+  const { known, remember } = useLineProducts();
+  const fill = (product: LineProduct): Partial<DocumentLine> => ({
+    product_id: product.id,
+    description: productName(product),
+    unit_price: product.cost,
+    tax_id: product.tax_id ?? '',
+    ...(product.is_tracked_inventory && inventoryAccountId ? { account_id: inventoryAccountId } : {}),
+  });
+  const productCell = ({ line, label, change, invalid, describedBy, disabled }: ProductCellProps) => (
+    <ProductCombobox
+      organizationId={organizationId}
+      currency={currency}
+      label={label}
+      value={line.product_id}
+      known={line.product_id ? known[line.product_id] : undefined}
+      priceOf={(p) => p.cost}
+      onChange={(chosen) => {
+        if (!chosen) return change({ product_id: null });
+        remember(chosen);
+        change(fill(chosen));
+      }}
+      texts={{ placeholder: t('bills.lines.searchProduct'), noMatches: t('bills.lines.productNoMatches'), searching: t('bills.lines.productSearching') }}
+      invalid={invalid}
+      describedBy={describedBy}
+      disabled={disabled}
+    />
+  );
+  const scanField = (
+    <ScanBarcodeField
+      organizationId={organizationId}
+      texts={{
+        label: t('bills.scan.label'),
+        hint: t('bills.scan.hint'),
+        notFound: (code) => t('bills.scan.notFound', { code }),
+        failed: t('bills.scan.failed'),
+      }}
+      onFound={(lookup) => {
+        remember(lookup.product);
+        form.setValue('lines', linesAfterScan(form.getValues('lines'), lookup, { newLine: nextLine, fill }), { shouldDirty: true });
+      }}
+      disabled={saving}
+    />
+  );
+
   const { options: supplierOptions, choose: chooseSupplier } = useContactChoice({
     form,
     active: suppliers.data?.data ?? NO_CONTACTS,
@@ -169,7 +224,7 @@ export function BillForm({ organizationId, currency, taxes, accounts, bill, onSa
       formErrors={draft.formErrors}
       onReload={onReload ? () => void draft.reload() : undefined}
       reloading={draft.reloading}
-      lines={{ currency, taxes: taxOptions, accounts: accountOptions, newLine: nextLine, labels }}
+      lines={{ currency, taxes: taxOptions, accounts: accountOptions, newLine: nextLine, labels, productCell, toolbar: scanField }}
       saving={saving}
       cancelTo={cancelTo}
       onSubmit={(event) => {

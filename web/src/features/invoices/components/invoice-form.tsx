@@ -1,7 +1,16 @@
 import { invoiceCreate, invoiceReplace, type InvoiceReplace } from '@daftar/shared/schemas/invoices';
+import { Flex, Text } from '@radix-ui/themes';
 import { useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { computeDocumentLines, emptyLine, lineFromDocument, salesLineToInput, type DocumentLine } from '../../../components/document-lines-editor';
+import {
+  computeDocumentLines,
+  emptyLine,
+  lineFromDocument,
+  salesLineToInput,
+  type DocumentLine,
+  type ProductCellProps,
+} from '../../../components/document-lines-editor';
 import {
   DocumentForm,
   documentMessages,
@@ -16,6 +25,7 @@ import { lineSpecialTaxOptions, lineTaxOptions } from '../../../components/docum
 import { payloadSchema } from '../../../lib/form-schema';
 import { useZodForm } from '../../../lib/forms';
 import { currentLanguage } from '../../../lib/i18n';
+import { linesAfterScan, ProductCombobox, productName, ScanBarcodeField, useLineProducts, type LineProduct } from '../../products/components/line-product-picker';
 import { useCreateInvoice } from '../api/create-invoice';
 import { useContactNames, useCustomers } from '../api/get-customers';
 import type { Invoice } from '../api/get-invoices';
@@ -96,6 +106,63 @@ export function InvoiceForm({ organizationId, currency, taxes, invoice, onSaved,
     serverMessage: messages.server,
   });
   const saving = form.formState.isSubmitting || create.isPending || replace.isPending;
+  const priceIncludesTax = useWatch({ control: form.control, name: 'price_includes_tax' });
+
+  // A product fills the line as the catalogue sells it; every field stays the person's to change.
+  const { known, remember } = useLineProducts();
+  const fill = (product: LineProduct): Partial<DocumentLine> => ({
+    product_id: product.id,
+    description: productName(product),
+    unit_price: product.sale_price,
+    tax_id: product.tax_id ?? '',
+  });
+  const productCell = ({ line, label, change, invalid, describedBy, disabled }: ProductCellProps) => {
+    const product = line.product_id ? known[line.product_id] : undefined;
+    // The catalogue price is taken as it is; said when the document counts tax the other way.
+    const otherTaxBasis = product && product.price_includes_tax !== priceIncludesTax && line.unit_price.trim() === product.sale_price;
+    return (
+      <Flex direction="column" gap="1">
+        <ProductCombobox
+          organizationId={organizationId}
+          currency={currency}
+          label={label}
+          value={line.product_id}
+          known={product}
+          priceOf={(p) => p.sale_price}
+          onChange={(chosen) => {
+            if (!chosen) return change({ product_id: null });
+            remember(chosen);
+            change(fill(chosen));
+          }}
+          texts={{ placeholder: t('invoices.lines.searchProduct'), noMatches: t('invoices.lines.productNoMatches'), searching: t('invoices.lines.productSearching') }}
+          invalid={invalid}
+          describedBy={describedBy}
+          disabled={disabled}
+        />
+        {otherTaxBasis ? (
+          <Text size="1" color="amber">
+            {t(product.price_includes_tax ? 'invoices.lines.catalogueIncludesTax' : 'invoices.lines.catalogueExcludesTax')}
+          </Text>
+        ) : null}
+      </Flex>
+    );
+  };
+  const scanField = (
+    <ScanBarcodeField
+      organizationId={organizationId}
+      texts={{
+        label: t('invoices.scan.label'),
+        hint: t('invoices.scan.hint'),
+        notFound: (code) => t('invoices.scan.notFound', { code }),
+        failed: t('invoices.scan.failed'),
+      }}
+      onFound={(lookup) => {
+        remember(lookup.product);
+        form.setValue('lines', linesAfterScan(form.getValues('lines'), lookup, { newLine, fill }), { shouldDirty: true });
+      }}
+      disabled={saving}
+    />
+  );
 
   const { options: customerOptions, choose: chooseCustomer } = useContactChoice({
     form,
@@ -141,7 +208,7 @@ export function InvoiceForm({ organizationId, currency, taxes, invoice, onSaved,
       formErrors={draft.formErrors}
       onReload={onReload ? () => void draft.reload() : undefined}
       reloading={draft.reloading}
-      lines={{ currency, taxes: taxOptions, specialTaxes: specialTaxOptions, newLine, labels }}
+      lines={{ currency, taxes: taxOptions, specialTaxes: specialTaxOptions, newLine, labels, productCell, toolbar: scanField }}
       saving={saving}
       cancelTo={cancelTo}
       onSubmit={(event) => {

@@ -18,6 +18,7 @@ import { useProduct } from '../api/get-product';
 import { useTaxes } from '../api/get-taxes';
 import { formatQuantity, StockBadge } from '../components/labels';
 import { ProductThumbnail } from '../components/product-image';
+import { ProductStock } from '../../inventory/components/product-stock';
 
 const none = <Text color="gray">—</Text>;
 
@@ -205,6 +206,7 @@ export function ProductRoute() {
           </Card>
         </Flex>
       </Grid>
+      {p.is_tracked_inventory ? <ProductStock organizationId={organizationId} product={{ id: p.id, name }} currency={currency} /> : null}
     </Flex>
   );
 }

@@ -134,11 +134,16 @@ export function ProductsRoute() {
         title={t('products.title')}
         description={t('products.intro')}
         actions={
-          role.isMember ? (
-            <Button asChild>
-              <Link to="/products/new">{t('products.newProduct')}</Link>
+          <Flex gap="2">
+            <Button variant="soft" asChild>
+              <Link to="/products/import">{t('products.import.open')}</Link>
             </Button>
-          ) : null
+            {role.isMember ? (
+              <Button asChild>
+                <Link to="/products/new">{t('products.newProduct')}</Link>
+              </Button>
+            ) : null}
+          </Flex>
         }
       />
       <Grid columns={{ initial: '1', sm: '2' }} gap="3">

@@ -1,0 +1,178 @@
+import { Card, DataList, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, Loading, QueryError } from '../../../components/feedback';
+import { TableCaption } from '../../../components/document-lines-editor';
+import { Pagination } from '../../../components/pagination';
+import { useOrganizationRole } from '../../../lib/authorization';
+import { currencyDigits, formatDate, formatMoney } from '../../../lib/format';
+import { useLocations } from '../api/get-locations';
+import { useProductMovements } from '../api/get-product-movements';
+import { useStockReport } from '../api/get-stock-report';
+import { MovementsTable } from './movements-table';
+import { Quantity, useLocationName } from './labels';
+import { StockActions } from './stock-dialogs';
+
+const MOVEMENTS_PAGE = 10;
+
+/** A money string ("1.040") in minor units (1040 fils): sums stay exact. */
+const minor = (amount: string, digits: number) => Math.round(Number(amount) * 10 ** digits);
+
+/**
+ * The average cost of one unit over every location: total value ÷ total on hand, in the currency's
+ * minor units, rounded as the server rounds a level's own unit cost.
+ */
+export function averageUnitCost(levels: readonly { on_hand: string; value: string }[], currency: string): string | null {
+  const digits = currencyDigits(currency);
+  const onHand = levels.reduce((sum, l) => sum + Math.round(Number(l.on_hand) * 1000), 0);
+  if (onHand <= 0) return null;
+  const value = levels.reduce((sum, l) => sum + minor(l.value, digits), 0);
+  return (Math.round((value * 1000) / onHand) / 10 ** digits).toFixed(digits);
+}
+
+interface ProductStockProps {
+  organizationId: string;
+  product: { id: string; name: string };
+  currency: string;
+}
+
+/**
+ * A tracked product's stock on its page: what each location holds and what it is worth, the cost
+ * layers the next sale takes from, its movements, and the four ways to change it.
+ */
+export function ProductStock({ organizationId, product, currency }: ProductStockProps) {
+  const { t } = useTranslation();
+  const role = useOrganizationRole(organizationId);
+  const locations = useLocations(organizationId);
+  const report = useStockReport(organizationId);
+  const [skip, setSkip] = useState(0);
+  const movements = useProductMovements(organizationId, product.id, { skip, limit: MOVEMENTS_PAGE });
+  const locationName = useLocationName(locations.data?.data);
+  const levels = report.data?.data.filter((l) => l.product_id === product.id) ?? [];
+  const held = levels.filter((l) => Number(l.on_hand) !== 0 || Number(l.reserved) !== 0);
+  const average = averageUnitCost(levels, currency);
+  const total = levels.reduce((sum, l) => sum + minor(l.value, currencyDigits(currency)), 0) / 10 ** currencyDigits(currency);
+  const layers = held.flatMap((l) => l.layers.map((layer, index) => ({ ...layer, location_id: l.location_id, key: `${l.location_id}-${index}` })));
+
+  return (
+    <>
+      <Card size="2">
+        <Flex justify="between" align="start" gap="3" wrap="wrap" mb="3">
+          <Heading as="h2" size="3">
+            {t('inventory.product.title')}
+          </Heading>
+          {role.isMember && locations.data ? (
+            <StockActions organizationId={organizationId} product={product} locations={locations.data.data} currency={currency} size="1" />
+          ) : null}
+        </Flex>
+        {report.isPending ? <Loading /> : null}
+        {report.isError ? <QueryError error={report.error} onRetry={() => void report.refetch()} /> : null}
+        {report.data ? (
+          <Flex direction="column" gap="4">
+            <DataList.Root orientation={{ initial: 'vertical', sm: 'horizontal' }}>
+              <DataList.Item>
+                <DataList.Label minWidth="140px">{t('inventory.product.averageCost')}</DataList.Label>
+                <DataList.Value>{average ? formatMoney(average, currency) : <Text color="gray">—</Text>}</DataList.Value>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.Label minWidth="140px">{t('inventory.product.value')}</DataList.Label>
+                <DataList.Value>
+                  <Text weight="medium">{formatMoney(total.toFixed(currencyDigits(currency)), currency)}</Text>
+                </DataList.Value>
+              </DataList.Item>
+            </DataList.Root>
+            {held.length === 0 ? (
+              <Text size="2" color="gray">
+                {t('inventory.product.noStock')}
+              </Text>
+            ) : (
+              <div className="table-scroll">
+                <Table.Root variant="surface" size="1">
+                  <TableCaption>{t('inventory.product.title')}</TableCaption>
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeaderCell>{t('inventory.columns.location')}</Table.ColumnHeaderCell>
+                      <Table.ColumnHeaderCell justify="end">{t('inventory.columns.onHand')}</Table.ColumnHeaderCell>
+                      <Table.ColumnHeaderCell justify="end">{t('inventory.columns.reserved')}</Table.ColumnHeaderCell>
+                      <Table.ColumnHeaderCell justify="end">{t('inventory.columns.available')}</Table.ColumnHeaderCell>
+                      <Table.ColumnHeaderCell justify="end">{t('inventory.columns.unitCost')}</Table.ColumnHeaderCell>
+                      <Table.ColumnHeaderCell justify="end">{t('inventory.columns.value')}</Table.ColumnHeaderCell>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {held.map((l) => (
+                      <Table.Row key={l.location_id}>
+                        <Table.RowHeaderCell>{locationName(l.location_id)}</Table.RowHeaderCell>
+                        <Table.Cell justify="end">
+                          <Quantity value={l.on_hand} />
+                        </Table.Cell>
+                        <Table.Cell justify="end">
+                          <Quantity value={l.reserved} />
+                        </Table.Cell>
+                        <Table.Cell justify="end">
+                          <Quantity value={l.available} />
+                        </Table.Cell>
+                        <Table.Cell justify="end">{l.unit_cost ? formatMoney(l.unit_cost, currency) : <Text color="gray">—</Text>}</Table.Cell>
+                        <Table.Cell justify="end">{formatMoney(l.value, currency)}</Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </div>
+            )}
+            <Flex direction="column" gap="2">
+              <Heading as="h3" size="2">
+                {t('inventory.product.layers')}
+              </Heading>
+              {layers.length === 0 ? (
+                <Text size="2" color="gray">
+                  {t('inventory.product.noLayers')}
+                </Text>
+              ) : (
+                <div className="table-scroll">
+                  <Table.Root variant="surface" size="1">
+                    <TableCaption>{t('inventory.product.layers')}</TableCaption>
+                    <Table.Header>
+                      <Table.Row>
+                        <Table.ColumnHeaderCell>{t('inventory.columns.received')}</Table.ColumnHeaderCell>
+                        <Table.ColumnHeaderCell>{t('inventory.columns.location')}</Table.ColumnHeaderCell>
+                        <Table.ColumnHeaderCell justify="end">{t('inventory.columns.quantity')}</Table.ColumnHeaderCell>
+                        <Table.ColumnHeaderCell justify="end">{t('inventory.columns.unitCost')}</Table.ColumnHeaderCell>
+                        <Table.ColumnHeaderCell justify="end">{t('inventory.columns.value')}</Table.ColumnHeaderCell>
+                      </Table.Row>
+                    </Table.Header>
+                    <Table.Body>
+                      {layers.map((layer) => (
+                        <Table.Row key={layer.key}>
+                          <Table.Cell>{formatDate(layer.received_on)}</Table.Cell>
+                          <Table.Cell>{locationName(layer.location_id)}</Table.Cell>
+                          <Table.Cell justify="end">
+                            <Quantity value={layer.quantity} />
+                          </Table.Cell>
+                          <Table.Cell justify="end">{formatMoney(averageUnitCost([{ on_hand: layer.quantity, value: layer.value }], currency) ?? '0', currency)}</Table.Cell>
+                          <Table.Cell justify="end">{formatMoney(layer.value, currency)}</Table.Cell>
+                        </Table.Row>
+                      ))}
+                    </Table.Body>
+                  </Table.Root>
+                </div>
+              )}
+            </Flex>
+          </Flex>
+        ) : null}
+      </Card>
+      <Card size="2">
+        <Heading as="h2" size="3" mb="3">
+          {t('inventory.product.movements')}
+        </Heading>
+        {movements.isPending ? <Loading /> : null}
+        {movements.isError ? <QueryError error={movements.error} onRetry={() => void movements.refetch()} /> : null}
+        {movements.data && movements.data.data.length === 0 ? <EmptyState>{t('inventory.product.noMovements')}</EmptyState> : null}
+        {movements.data && movements.data.data.length > 0 ? (
+          <MovementsTable movements={movements.data.data} currency={currency} caption={t('inventory.product.movements')} locationName={locationName} />
+        ) : null}
+        {movements.data ? <Pagination skip={skip} limit={MOVEMENTS_PAGE} count={movements.data.count} onChange={setSkip} /> : null}
+      </Card>
+    </>
+  );
+}
