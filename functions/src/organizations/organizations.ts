@@ -4,6 +4,7 @@ import { batchGet } from '../db/batch-get.js';
 import { Invitation, InvitationEmail } from '../db/invitation.js';
 import { Membership, type MembershipItem } from '../db/membership.js';
 import { Organization, OrganizationName, organizationNameKey, type OrganizationItem } from '../db/organization.js';
+import { StockMovement } from '../db/stockMovement.js';
 import { Conflict, NotFound } from '../platform/errors.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
 import { deleteItem, putItem, updateItem, postInChunks, postTransaction, type TransactItem } from '../db/transaction.js';
@@ -15,6 +16,8 @@ type OrganizationPublic = schemas.OrganizationPublic;
 
 export const NAME_TAKEN = 'An organization with this name already exists';
 const CHANGED_BY_SOMEONE_ELSE = 'The organization was changed by someone else; reload it and try again';
+export const VALUATION_METHOD_LOCKED =
+  'The valuation method cannot be changed once stock has moved: the cost layers already recorded were made under the current method';
 
 /** Profile fields a caller may set; everything else on the item is kept by the system. */
 const PROFILE_FIELDS = [
@@ -106,12 +109,22 @@ const releaseNameStep = (name: string, organizationId: string) =>
       .params(),
   );
 
+/** Whether the organization has any stock movement: one Query of at most one item on its movements partition. */
+async function hasStockMovement(organizationId: string): Promise<boolean> {
+  const { data } = await StockMovement.query.byDate({ organization_id: organizationId }).go({ limit: 1, consistent: true, attributes: ['id'] });
+  return data.length > 0;
+}
+
 /**
  * Updates the profile. The write is conditional on the version read (and on the caller's
  * `version`, when given); a rename moves the name guard in the same transaction.
  */
 export async function updateOrganization(current: OrganizationItem, changes: OrganizationUpdate, now = nowIso()): Promise<OrganizationItem> {
   if (changes.version !== undefined && changes.version !== current.version) throw new Conflict(CHANGED_BY_SOMEONE_ELSE);
+  const method = changes.inventory_valuation_method;
+  if (method && method !== (current.inventory_valuation_method ?? 'fifo') && (await hasStockMovement(current.id))) {
+    throw new Conflict(VALUATION_METHOD_LOCKED);
+  }
   const set: Record<string, unknown> = {};
   const remove: ProfileField[] = [];
   for (const field of PROFILE_FIELDS) {

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n';
 import type { Organization } from '../../../lib/organizations';
 import { mockFetch } from '../../../testing/fetch-mock';
 import { renderRoutes } from '../../../testing/render';
@@ -75,5 +76,81 @@ describe('organization settings: the Arabic business name (issue #12)', () => {
 
     await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
     expect(JSON.parse(requests.find((r) => r.method === 'PUT')!.body!)).toEqual({ name_ar: null, version: 3 });
+  });
+});
+
+describe('organization settings: inventory (issue #14)', () => {
+  const session = () => signedInSession({ organizationId: 'org-1', role: 'owner', user: { email: 'rana@example.jo', full_name: 'Rana Haddad' } });
+
+  it('shows the stored choices and sends only the inventory settings that changed', async () => {
+    const { requests } = mockFetch({
+      ...session(),
+      'PUT /api/v1/organizations/org-1': () => ({ json: { ...organization, inventory_valuation_method: 'average', allow_negative_stock: false, version: 4 } }),
+    });
+    render(organization);
+    const user = userEvent.setup();
+
+    const fifo = await screen.findByRole('radio', { name: /FIFO \(first in, first out\)/ });
+    const average = screen.getByRole('radio', { name: /Moving average/ });
+    const negative = screen.getByRole('switch', { name: 'Allow sales when stock records show none' });
+    expect(fifo.getAttribute('aria-checked')).toBe('true');
+    expect(average.getAttribute('aria-checked')).toBe('false');
+    expect(negative.getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByText('Each sale is costed at the average price of everything on hand, updated with every purchase.')).toBeTruthy();
+
+    await user.click(average);
+    await user.click(negative);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    expect(JSON.parse(requests.find((r) => r.method === 'PUT')!.body!)).toEqual({ inventory_valuation_method: 'average', allow_negative_stock: false, version: 3 });
+  });
+
+  it('shows the refusal under the valuation method when stock has already moved (409)', async () => {
+    const detail = 'The valuation method cannot be changed once stock has moved: the cost layers already recorded were made under the current method';
+    mockFetch({
+      ...session(),
+      'PUT /api/v1/organizations/org-1': () => ({ status: 409, json: { detail } }),
+    });
+    render(organization);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('radio', { name: /Moving average/ }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    const group = screen.getByRole('radiogroup', { name: 'Valuation method' });
+    await waitFor(() => expect(group.getAttribute('aria-invalid')).toBe('true'));
+    const message = document.getElementById(group.getAttribute('aria-describedby')!)!;
+    expect(message.textContent).toBe(detail);
+  });
+
+  it('leaves the valuation method alone when a 409 is about another change', async () => {
+    mockFetch({
+      ...session(),
+      'PUT /api/v1/organizations/org-1': () => ({ status: 409, json: { detail: 'An organization with this name already exists' } }),
+    });
+    render(organization);
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByRole('textbox', { name: /Organization name/ }), ' Two');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await screen.findByText('An organization with this name already exists');
+    expect(screen.getByRole('radiogroup', { name: 'Valuation method' }).getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('reads in Arabic, right to left', async () => {
+    await changeLanguage('ar');
+    try {
+      mockFetch(session());
+      render(organization);
+
+      expect(await screen.findByRole('radiogroup', { name: 'طريقة تقييم المخزون' })).toBeTruthy();
+      expect(screen.getByRole('radio', { name: /المتوسط المتحرك/ })).toBeTruthy();
+      expect(screen.getByRole('switch', { name: 'السماح بالبيع عندما لا تُظهر سجلات المخزون أي كمية' })).toBeTruthy();
+      expect(document.documentElement.dir).toBe('rtl');
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

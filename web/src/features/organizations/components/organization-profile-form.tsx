@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Grid } from '@radix-ui/themes';
+import { Button, Card, Flex, Grid, Separator } from '@radix-ui/themes';
 import { schemas } from '@daftar/shared';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,19 +11,26 @@ import {
   type ProfileValues,
 } from '../../../components/organization-profile-fields';
 import { SectionHeading } from '../../../components/page-header';
+import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import type { Organization } from '../../../lib/organizations';
 import { notify } from '../../../lib/notify';
 import { useUpdateOrganization } from '../api/update-organization';
+import { NegativeStockSwitch, ValuationMethodField } from './inventory-settings-fields';
 
 /** Fields a person may empty: sent as null so the stored value is cleared. */
 const nullable = (value: string) => (value.trim() === '' ? null : value);
 
-type Values = ProfileValues & { fiscal_year_start_month: number; taxpayer_track: string };
+type Values = ProfileValues & {
+  fiscal_year_start_month: number;
+  taxpayer_track: string;
+  inventory_valuation_method: Organization['inventory_valuation_method'];
+  allow_negative_stock: boolean;
+};
 
 /** Only what changed is sent, so the audit log records what was really edited. */
 function changesOf(profile: Values, organization: Organization) {
-  const edited: Record<string, string | number | null> = {
+  const edited: Record<string, string | number | boolean | null> = {
     name: profile.name,
     name_ar: nullable(profile.name_ar),
     legal_name: nullable(profile.legal_name),
@@ -39,6 +46,8 @@ function changesOf(profile: Values, organization: Organization) {
     base_currency: profile.base_currency,
     fiscal_year_start_month: profile.fiscal_year_start_month,
     taxpayer_track: nullable(profile.taxpayer_track),
+    inventory_valuation_method: profile.inventory_valuation_method,
+    allow_negative_stock: profile.allow_negative_stock,
   };
   return Object.fromEntries(Object.entries(edited).filter(([field, value]) => value !== (organization[field as keyof Organization] ?? null)));
 }
@@ -52,6 +61,8 @@ export function OrganizationProfileForm({ organization, canEdit }: { organizatio
       ...profileFrom(organization),
       fiscal_year_start_month: organization.fiscal_year_start_month,
       taxpayer_track: organization.taxpayer_track ?? '',
+      inventory_valuation_method: organization.inventory_valuation_method,
+      allow_negative_stock: organization.allow_negative_stock,
     },
     prepare: bodyOf,
   });
@@ -61,7 +72,16 @@ export function OrganizationProfileForm({ organization, canEdit }: { organizatio
     update.mutate(
       { organizationId: organization.id, data: body as Parameters<typeof update.mutate>[0]['data'] },
       // The shared handler's toast reports the failure; invalid input is also shown on its field.
-      { onSuccess: () => notify.success(t('organization.saved')), onError: (error) => void applyServerErrors(form, error) },
+      {
+        onSuccess: () => notify.success(t('organization.saved')),
+        onError: (error) => {
+          // The method is refused (409) once stock has moved: the server's reason goes under the choice.
+          if (error instanceof ApiError && error.status === 409 && 'inventory_valuation_method' in body && error.detail) {
+            form.setError('inventory_valuation_method', { type: 'server', message: error.detail }, { shouldFocus: true });
+          }
+          void applyServerErrors(form, error);
+        },
+      },
     );
   });
 
@@ -82,6 +102,10 @@ export function OrganizationProfileForm({ organization, canEdit }: { organizatio
             <FiscalYearSelect form={form} disabled={!canEdit} />
             <TaxpayerTrackSelect form={form} disabled={!canEdit} allowEmpty />
           </Grid>
+          <Separator size="4" />
+          <SectionHeading>{t('organizations.inventory.title')}</SectionHeading>
+          <ValuationMethodField form={form} disabled={!canEdit} />
+          <NegativeStockSwitch form={form} disabled={!canEdit} />
           {canEdit ? (
             <Flex justify="end">
               <Button type="submit" loading={update.isPending}>

@@ -43,7 +43,7 @@ describe('onboarding: business step (issue #12)', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     await waitFor(() => expect(onValid).toHaveBeenCalledTimes(1));
-    expect(onValid.mock.calls[0]![0]).toEqual({ name: 'Nour Bakery', name_ar: 'مخبز النور', base_currency: 'JOD' });
+    expect(onValid.mock.calls[0]![0]).toEqual({ name: 'Nour Bakery', name_ar: 'مخبز النور', base_currency: 'JOD', inventory_valuation_method: 'fifo' });
   });
 
   it('leaves the Arabic name out when it is blank', async () => {
@@ -72,5 +72,24 @@ describe('onboarding: business step (issue #12)', () => {
   it('shows the saved Arabic name when the wizard is resumed', async () => {
     renderStep({ name: 'Nour Bakery', name_ar: 'مخبز النور' });
     expect(((await screen.findByRole('textbox', { name: 'Business name in Arabic' })) as HTMLInputElement).value).toBe('مخبز النور');
+  });
+
+  it('asks how stock is valued, FIFO unless moving average is chosen, and saves the choice with the step (issue #14)', async () => {
+    const onValid = renderStep({ name: 'Nour Bakery' });
+    const user = userEvent.setup();
+
+    const fifo = await screen.findByRole('radio', { name: /FIFO \(first in, first out\)/ });
+    expect(fifo.getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByText('Each sale is costed at the price of the oldest stock still on hand, batch by batch.')).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: /Moving average/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    await waitFor(() => expect(onValid).toHaveBeenCalledTimes(1));
+    expect(onValid.mock.calls[0]![0]).toEqual({ name: 'Nour Bakery', base_currency: 'JOD', inventory_valuation_method: 'average' });
+  });
+
+  it('shows the saved valuation method when the wizard is resumed', async () => {
+    renderStep({ name: 'Nour Bakery', inventory_valuation_method: 'average' });
+    expect((await screen.findByRole('radio', { name: /Moving average/ })).getAttribute('aria-checked')).toBe('true');
   });
 });
