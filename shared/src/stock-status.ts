@@ -3,7 +3,7 @@
  * tracking or the reorder point changes) and by the inventory code (with every stock movement),
  * so the stored `stock_status` that lists filter on is always the rule applied to the stored figures.
  */
-import type { StockStatus } from './schemas/products.js';
+import type { StockStatus } from './schemas/codes.js';
 
 /**
  * `onHandMilli`: quantity on hand over every location, in thousandths; `reorderPointMilli`: the

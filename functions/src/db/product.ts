@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import { Entity } from './entity.js';
-import { ITEM_TYPES, STOCK_STATUSES, UNITS_OF_MEASURE } from '@daftar/shared/schemas/products';
+import { ITEM_TYPES, STOCK_STATUSES, UNITS_OF_MEASURE } from '@daftar/shared/schemas/codes';
 import { entityConfig } from './client.js';
 
 /** `category_key` of a product filed under no category (ids are UUIDs, so no category is called this). */

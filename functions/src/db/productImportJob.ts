@@ -1,5 +1,5 @@
 import type { EntityItem } from 'electrodb';
-import { IMPORT_JOB_STATES } from '@daftar/shared/schemas/products';
+import { IMPORT_JOB_STATES } from '@daftar/shared/schemas/codes';
 import { Entity } from './entity.js';
 import { entityConfig } from './client.js';
 

@@ -13,6 +13,7 @@ import { StockLevel } from '../db/stockLevel.js';
 import { StockDaily } from '../db/stockDaily.js';
 import { StockMovement } from '../db/stockMovement.js';
 import { availability } from './levels.js';
+import { dynamo } from '../db/client.js';
 import { verifyLedger } from '../ledger/verify.js';
 
 const TODAY = new Date().toISOString().slice(0, 10);
@@ -191,5 +192,43 @@ describe('inventory at cost', () => {
     expect(levels).toMatchObject([{ product_id: rice.id, location_id: 'main', on_hand: 8000, value: 8000 }]);
     const moves = (await StockMovement.query.byDate({ organization_id: s.org.id }).go()).data;
     expect(moves).toHaveLength(1);
+  });
+});
+
+describe('a count of many products', () => {
+  it('posts in transactions of 20 products, and undoes the posted ones when a later transaction fails', async () => {
+    const s = await setup();
+    const products: { id: string }[] = [];
+    for (let i = 0; i < 45; i++) products.push(await s.product({ sku: `P-${i}`, name: `Product ${i}`, cost: '0.100' }));
+    const counts = products.map((p) => ({ product_id: p.id, counted: '3' }));
+
+    // A fault injected at the DynamoDB client: the third transaction of the count fails.
+    let transactions = 0;
+    let failing = true;
+    dynamo.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (failing && context.commandName === 'TransactWriteItemsCommand' && ++transactions === 3) throw new Error('injected failure');
+        return next(args);
+      },
+      { step: 'initialize', name: 'injectCountFailure' },
+    );
+    try {
+      const refused = await call('POST', `${s.O}/inventory/bulk-adjustment`, { ...s.as('member'), json: { counts } });
+      expect(refused.status).toBe(500);
+    } finally {
+      failing = false;
+      dynamo.middlewareStack.remove('injectCountFailure');
+    }
+    // Nothing is left of it: every level back to zero, the books and the stock agree.
+    expect((await s.valuation()).total_value).toBe('0.000');
+    const levels = (await StockLevel.query.byProduct({ organization_id: s.org.id }).go({ pages: 'all' })).data;
+    expect(levels.every((l) => l.on_hand === 0 && l.value === 0)).toBe(true);
+    expect((await verifyLedger(s.org.id)).ok).toBe(true);
+
+    const done = await call('POST', `${s.O}/inventory/bulk-adjustment`, { ...s.as('member'), json: { counts } });
+    expect(done.status, JSON.stringify(done.body)).toBe(201);
+    expect((done.body as { movements: unknown[] }).movements).toHaveLength(45);
+    expect((await s.valuation()).total_value).toBe('13.500'); // 45 × 3 × 0.100
+    expect(await s.balance('1400')).toEqual(['13.500', '0.000']);
   });
 });

@@ -16,7 +16,8 @@ import { postDocument } from '../documents/posting-path.js';
 import { systemAccounts } from '../ledger/chart.js';
 import { todayIn } from '../ledger/dates.js';
 import { organizationSettings } from '../organizations/settings.js';
-import { Conflict, NotFound } from '../platform/errors.js';
+import { Conflict, NotFound, ValidationError } from '../platform/errors.js';
+import { productsById } from './levels.js';
 import { uuidv7 } from '../platform/ids.js';
 import { planStock, readStock, stockPostingLines, type StockChange, type StockPlan, type StockRead } from './stock.js';
 
@@ -81,6 +82,54 @@ export async function postStockChanges(
     },
   });
   return result;
+}
+
+/**
+ * Products one transaction counts: each writes its level, its movement, its product's figures and
+ * its day's figures (4 of DynamoDB's 100 actions), beside the entry, its balances, the lock, the
+ * journal number and the audit record.
+ */
+export const COUNT_CHUNK = 20;
+
+/**
+ * A count of any size: every product is checked first (a 422 names each one that cannot be
+ * counted, and nothing is written), then the count posts in transactions of COUNT_CHUNK products.
+ * Should a later chunk fail, the chunks already posted are reversed (their movements stay, each
+ * with its reversal), so the count as a whole is all or nothing; the error is answered.
+ */
+export async function postCount(
+  organizationId: string,
+  changes: StockChange[],
+  options: { date?: string; actorId: string | null; actor: AuditActor; narrative: (chunk: number) => Narrative },
+): Promise<PostedMovements> {
+  const products = await productsById(organizationId, [...new Set(changes.map((c) => c.productId))]);
+  const issues = changes.flatMap((c, i) => {
+    const product = products.get(c.productId);
+    const loc = c.loc ?? ['body', 'counts', i];
+    if (!product) return [{ loc, msg: 'Product not found', type: 'not_found' }];
+    if (!product.is_tracked_inventory) return [{ loc, msg: `${product.name} (${product.sku}) does not track stock`, type: 'value_error' }];
+    return [];
+  });
+  if (issues.length) throw new ValidationError(issues);
+  const posted: PostedMovements[] = [];
+  const audit = (count: number) => ({ actor: options.actor, action: 'stock.counted', narrative: () => ({ key: 'audit.stock.counted' as const, params: { count } }) });
+  try {
+    for (let start = 0; start < changes.length; start += COUNT_CHUNK) {
+      const chunk = changes.slice(start, start + COUNT_CHUNK);
+      posted.push(await postStockChanges(organizationId, chunk, { date: options.date, actorId: options.actorId, narrative: () => options.narrative(start / COUNT_CHUNK), audit: audit(chunk.length) }));
+    }
+  } catch (error) {
+    for (const done of posted.reverse()) {
+      const undo: StockChange[] = done.movements.map((m) =>
+        m.quantity < 0
+          ? { productId: m.product_id, locationId: m.location_id, kind: 'receipt', quantity: -m.quantity, value: -m.value, referenceType: 'count', referenceId: m.id, reversesMovementId: m.id }
+          : { productId: m.product_id, locationId: m.location_id, kind: 'adjust', quantity: -m.quantity, referenceType: 'count', referenceId: m.id, reversesMovementId: m.id },
+      );
+      if (undo.length) await postStockChanges(organizationId, undo, { date: options.date, actorId: options.actorId, narrative: () => ({ key: 'ledger.stock.reversal', params: { product: `${undo.length}` } }), audit: audit(undo.length) });
+    }
+    throw error;
+  }
+  return { movements: posted.flatMap((p) => p.movements), journalEntryId: posted.find((p) => p.journalEntryId)?.journalEntryId ?? null };
 }
 
 /** One movement, or 404. */

@@ -224,3 +224,23 @@ export type MovementType = (typeof MOVEMENT_TYPES)[number];
 /** What a movement came from: a document's movements are reversed only through that document. */
 export const MOVEMENT_REFERENCE_TYPES = ['invoice', 'bill', 'invoice_return', 'manual', 'count', 'transfer', 'pos_receipt', 'layaway'] as const;
 export type MovementReferenceType = (typeof MOVEMENT_REFERENCE_TYPES)[number];
+
+// ---------------------------------------------------------------------------------------------
+// products.ts (the catalogue)
+
+export const ITEM_TYPES = ['product', 'service'] as const;
+export type ItemType = (typeof ITEM_TYPES)[number];
+
+/**
+ * Units of measure, as codes the screens translate. JoFotara's UBL lines carry a unit code too
+ * (UN/ECE Rec 20: `UNIT_CODES` maps ours to theirs when e-invoices start carrying them).
+ */
+export const UNITS_OF_MEASURE = ['piece', 'kg', 'gram', 'litre', 'ml', 'metre', 'box', 'pack', 'dozen', 'hour', 'day', 'service'] as const;
+export type UnitOfMeasure = (typeof UNITS_OF_MEASURE)[number];
+
+/** in_stock: above the reorder point; low: at or below it; out: nothing on hand; not_tracked: a service or an untracked product. */
+export const STOCK_STATUSES = ['in_stock', 'low', 'out', 'not_tracked'] as const;
+export type StockStatus = (typeof STOCK_STATUSES)[number];
+
+/** Import: the job's state, row errors and counts (POST products-services/import answers 202 with it). */
+export const IMPORT_JOB_STATES = ['validating', 'validated', 'importing', 'completed', 'failed'] as const;

@@ -10,23 +10,16 @@
  */
 import * as z from 'zod';
 import { calendarDate, id, pagination, queryBoolean } from './common.js';
+import { IMPORT_JOB_STATES, ITEM_TYPES, STOCK_STATUSES, UNITS_OF_MEASURE, type ItemType, type UnitOfMeasure } from './codes.js';
 
-export const ITEM_TYPES = ['product', 'service'] as const;
-export type ItemType = (typeof ITEM_TYPES)[number];
+export { IMPORT_JOB_STATES, ITEM_TYPES, STOCK_STATUSES, UNITS_OF_MEASURE } from './codes.js';
+export type { ItemType, StockStatus, UnitOfMeasure } from './codes.js';
 
-/**
- * Units of measure, as codes the screens translate. JoFotara's UBL lines carry a unit code too
- * (UN/ECE Rec 20: `UNIT_CODES` maps ours to theirs when e-invoices start carrying them).
- */
-export const UNITS_OF_MEASURE = ['piece', 'kg', 'gram', 'litre', 'ml', 'metre', 'box', 'pack', 'dozen', 'hour', 'day', 'service'] as const;
-export type UnitOfMeasure = (typeof UNITS_OF_MEASURE)[number];
+
 export const UNIT_CODES: Record<UnitOfMeasure, string> = {
   piece: 'PCE', kg: 'KGM', gram: 'GRM', litre: 'LTR', ml: 'MLT', metre: 'MTR', box: 'BX', pack: 'PK', dozen: 'DZN', hour: 'HUR', day: 'DAY', service: 'C62',
 };
 
-/** in_stock: above the reorder point; low: at or below it; out: nothing on hand; not_tracked: a service or an untracked product. */
-export const STOCK_STATUSES = ['in_stock', 'low', 'out', 'not_tracked'] as const;
-export type StockStatus = (typeof STOCK_STATUSES)[number];
 
 export const PRODUCT_MAX_BARCODES = 10;
 
@@ -215,8 +208,6 @@ export const barcodeLookupPublic = z.object({
   amount: z.string().nullable(),
 });
 
-/** Import: the job's state, row errors and counts (POST products-services/import answers 202 with it). */
-export const IMPORT_JOB_STATES = ['validating', 'validated', 'importing', 'completed', 'failed'] as const;
 export const importRowError = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
 /** A column of the uploaded file's header row and the field it fills (null: not recognized, ignored). */
 export const importColumnPublic = z.object({ header: z.string(), field: z.string().nullable() });
