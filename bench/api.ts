@@ -17,6 +17,7 @@ import type { HttpResponseLike } from '../infra/local/apigw.js';
 import { median, pairedRatio, percentile, ratio, round, timeMs } from './stats.js';
 import { measureLedger, type LedgerBenchResult } from './ledger.js';
 import { measureReports, type ReportsBenchResult } from './reports.js';
+import { measureInventory, type InventoryBenchResult } from './inventory.js';
 
 export interface EndpointResult {
   name: string;
@@ -47,6 +48,7 @@ export interface ApiBenchResult {
   round_trip_counter_check: string;
   ledger: LedgerBenchResult | { error: string };
   reports: ReportsBenchResult | { error: string };
+  inventory: InventoryBenchResult | { error: string };
 }
 
 const TABLE = 'daftar-bench';
@@ -176,19 +178,28 @@ export async function measureApi(opts: { calls: number; warmup: number; log: (li
       await measure('current user', 'GET /api/v1/users/me', () => call('GET', '/api/v1/users/me', { token })),
       await measure('organization members', 'GET /api/v1/organizations/{organization_id}/members', () => call('GET', `/api/v1/organizations/${org.id}/members`, { token })),
     ];
+    // BENCH_API_ONLY=ledger|reports|inventory runs that section alone (the others' seeding is most of the part's time).
+    const skipped = (section: string) => process.env.BENCH_API_ONLY && process.env.BENCH_API_ONLY !== section ? { error: `skipped (BENCH_API_ONLY=${process.env.BENCH_API_ONLY})` } : null;
     let ledger: LedgerBenchResult | { error: string };
     try {
-      ledger = await measureLedger({ call, token, table: TABLE, seen, calls: Math.min(opts.calls, 100), log: opts.log });
+      ledger = skipped('ledger') ?? await measureLedger({ call, token, table: TABLE, seen, calls: Math.min(opts.calls, 100), log: opts.log });
     } catch (err) {
       opts.log(`ledger failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
       ledger = { error: err instanceof Error ? err.message : String(err) };
     }
     let reports: ReportsBenchResult | { error: string };
     try {
-      reports = await measureReports({ call, token, calls: Math.min(opts.calls, 50), log: opts.log });
+      reports = skipped('reports') ?? await measureReports({ call, token, calls: Math.min(opts.calls, 50), log: opts.log });
     } catch (err) {
       opts.log(`reports failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
       reports = { error: err instanceof Error ? err.message : String(err) };
+    }
+    let inventory: InventoryBenchResult | { error: string };
+    try {
+      inventory = skipped('inventory') ?? await measureInventory({ call, token, calls: opts.calls, log: opts.log });
+    } catch (err) {
+      opts.log(`inventory failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      inventory = { error: err instanceof Error ? err.message : String(err) };
     }
     const signIn = results[0]!;
     const kdfP50 = median(kdfSamples);
@@ -207,6 +218,7 @@ export async function measureApi(opts: { calls: number; warmup: number; log: (li
       round_trip_counter_check: counterCheck,
       ledger,
       reports,
+      inventory,
     };
   } finally {
     for (const c of clients) c.destroy();

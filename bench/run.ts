@@ -5,6 +5,9 @@
  *
  * Options: --calls N (API calls per endpoint, default 200), --runs N (imports per bundle, each paired with a baseline import, default 20),
  * --only bundles|api|spa, --targets a,b (the Lambdas the bundles part measures, by name; default all).
+ * Environment: BENCH_API_ONLY=ledger|reports|inventory runs only that section of the API part beside its
+ * endpoints (the others record `skipped`); BENCH_LARGE_LINES / BENCH_LARGE_MOVEMENTS shrink the large
+ * journals / stock histories (default 100,000) for a smoke run.
  */
 import { mkdirSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -134,6 +137,15 @@ if ('endpoints' in api) {
       console.log(`  ${name}: ${r.small.journal_lines} lines p50 ${t.small_p50_ms} ms, ${r.large.journal_lines} lines p50 ${t.large_p50_ms} ms → ratio ${t.ratio_large_to_small_p50}, pairs ${formatRatio(t.pair_ratio_large_to_small)} (bar ${r.bar}); ${readsText(t)}`);
     }
   } else console.log(`  reports: ${api.reports.error}`);
+  if ('valuation_report' in api.inventory) {
+    const inv = api.inventory;
+    for (const [name, t] of [['valuation report', inv.valuation_report], ['valuation 30 days back', inv.valuation_report_30_days_back], ['stock report', inv.stock_report]] as const) {
+      console.log(`  ${name}: ${inv.small.movements} movements p50 ${t.small_p50_ms} ms, ${inv.large.movements} movements p50 ${t.large_p50_ms} ms → ratio ${t.ratio_large_to_small_p50}, pairs ${formatRatio(t.pair_ratio_large_to_small)} (bar at most 1.2); ${readsText(t)}`);
+    }
+    for (const l of [inv.by_barcode, inv.availability]) console.log(`  ${l.request}: ${l.dynamodb_calls} DynamoDB calls, ${l.dynamodb_calls_beyond_auth} beyond authentication (bar 1); p50 ${l.p50_ms} ms`);
+    const c = inv.confirm_20_line_invoice;
+    console.log(`  confirm a 20-line invoice, tracked vs untracked products: p50 ${c.tracked.p50_ms} / ${c.untracked.p50_ms} ms → ratio ${c.ratio_tracked_to_untracked_p50}, pairs ${formatRatio(c.pair_ratio_tracked_to_untracked)} (bar 1.3); TransactWriteItems ${c.tracked.transact_write_items_per_confirm} of ${c.tracked.transaction_actions} actions / ${c.untracked.transact_write_items_per_confirm} of ${c.untracked.transaction_actions}`);
+  } else console.log(`  inventory: ${api.inventory.error}`);
   console.log('');
 }
 if ('login_visit' in spa) {

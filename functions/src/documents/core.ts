@@ -18,7 +18,7 @@ import { Contact } from '../db/contact.js';
 import { countMatching, takeRange } from '../db/paging.js';
 import { referenceChanges, type EntityRef } from '../db/reference.js';
 import { Tax } from '../db/tax.js';
-import { conditionCheck, deleteItem, isConditionFailure, putItem, type TransactItem } from '../db/transaction.js';
+import { conditionCheck, deleteItem, isConditionFailure, putItem, TransactionTooLarge, type TransactItem } from '../db/transaction.js';
 import { Conflict, NotFound, ValidationError } from '../platform/errors.js';
 import { onConditionFailed, postTransaction, updateItem } from '../ledger/posting.js';
 import type { AuditActor, AuditEntry } from '../db/auditLog.js';
@@ -27,7 +27,7 @@ import { nowIso, uuidv7 } from '../platform/ids.js';
 import { organizationSettings } from '../organizations/settings.js';
 import { systemAccounts } from '../ledger/chart.js';
 import type { PostingLine } from '../ledger/posting.js';
-import { planStock, readStock, stockPostingLines, trackedOnly, type PlanContext, type StockChange, type StockRead } from '../inventory/stock.js';
+import { MAX_TRACKED_PRODUCTS_PER_POSTING, planStock, readStock, stockPostingLines, trackedOnly, type PlanContext, type StockChange, type StockRead } from '../inventory/stock.js';
 import { requireMayDeleteDraft, type DraftDeleter } from './draft-delete.js';
 import { COMMON_TEXT_FIELDS, type DocumentKind, type DocumentRecord, type LineInput, type StoredLine } from './kind.js';
 import { amountText, computeLines, inputOf, presentLine } from './lines.js';
@@ -428,6 +428,16 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
       });
       return result;
     } catch (error) {
+      // Each tracked product's stock is several writes of the one transaction (inventory/stock.ts);
+      // a document naming more of them than it can hold is split by the person, not by us.
+      if (error instanceof TransactionTooLarge && stockChanges.length) {
+        const products = new Set(stockChanges.map((c) => c.productId)).size;
+        throw new ValidationError([{
+          loc: ['body', 'lines'],
+          msg: `This ${noun} moves the stock of ${products} products, more than one posting can hold (about ${MAX_TRACKED_PRODUCTS_PER_POSTING}); split its lines over two ${noun}s`,
+          type: 'too_big',
+        }]);
+      }
       if (!(error instanceof DocumentMoved)) throw error;
       // Confirmed by a twin request meanwhile: that confirmation is this one's answer.
       const now = await get(organizationId, id);

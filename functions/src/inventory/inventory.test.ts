@@ -232,3 +232,17 @@ describe('a count of many products', () => {
     expect(await s.balance('1400')).toEqual(['13.500', '0.000']);
   });
 });
+
+describe('an invoice naming many tracked products', () => {
+  it('is refused with a 422 that says to split it, and takes no number', async () => {
+    const s = await setup();
+    const lines: { product_id: string; quantity: string; unit_price: string }[] = [];
+    for (let i = 0; i < 26; i++) lines.push({ product_id: (await s.product({ sku: `M-${i}`, name: `Item ${i}` })).id, quantity: '1', unit_price: '1.000' });
+    const invoice = await s.invoiceDraft(lines);
+    const refused = await s.confirmInvoice(invoice.id);
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(refused.body)).toContain('moves the stock of 26 products, more than one posting can hold');
+    expect((await call('GET', `${s.O}/invoices/${invoice.id}`, s.as('viewer'))).body).toMatchObject({ status: 'draft', number: null });
+    expect((await verifyLedger(s.org.id)).ok).toBe(true);
+  });
+});

@@ -32,6 +32,13 @@ import { organizationSettings } from '../organizations/settings.js';
 import { uuidv7 } from '../platform/ids.js';
 import { NotFound, ValidationError, type ValidationIssue } from '../platform/errors.js';
 
+/**
+ * About how many different tracked products one posting can move: each takes four of the
+ * transaction's 100 actions (its level, its movement, its product's figures, its day's figures)
+ * beside the document's own. Measured and explained in docs/inventory.md.
+ */
+export const MAX_TRACKED_PRODUCTS_PER_POSTING = 20;
+
 /** Stock lives here unless a document or a request names another location. */
 export const DEFAULT_LOCATION_ID = 'main';
 
