@@ -356,7 +356,8 @@ export async function performance(w: Window): Promise<InventoryPerformance> {
     closing_stock_value: amount(stock.total),
     average_stock_value: amount(average),
     turnover: average > 0 ? round(sum.sold_cost / average, 2) : null,
-    days_of_inventory: sum.sold_cost > 0 ? round((average * w.days) / sum.sold_cost, 1) : null,
+    // Like turnover, only meaningful over a positive average (stock sold before it was received can make it negative).
+    days_of_inventory: sum.sold_cost > 0 && average > 0 ? round((average * w.days) / sum.sold_cost, 1) : null,
     gross_margin_percent: percent(sum.revenue - sum.sold_cost, sum.revenue),
     sell_through_percent: percent(sum.sold, sum.sold + onHand),
     shrinkage_value: amount(-sum.adjusted_value),

@@ -39,7 +39,9 @@ export function OverviewCards({ overview, performance }: { overview: InventoryOv
       <Figure
         label={t('inventoryAnalytics.cards.turnover')}
         value={performance?.turnover == null ? none : t('inventoryAnalytics.cards.turnoverValue', { value: formatNumber(performance.turnover) })}
-        note={performance?.days_of_inventory == null ? undefined : t('inventoryAnalytics.cards.daysOfInventory', { value: formatNumber(performance.days_of_inventory) })}
+        // Both figures divide by the average stock value; when that is not positive (goods sold before
+        // they were received) the server has no turnover, and the days of stock would come out negative.
+        note={performance?.turnover == null || performance.days_of_inventory == null ? undefined : t('inventoryAnalytics.cards.daysOfInventory', { value: formatNumber(performance.days_of_inventory) })}
       />
       <Figure
         label={t('inventoryAnalytics.cards.lowStock')}

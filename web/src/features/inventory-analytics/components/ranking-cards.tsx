@@ -1,93 +1,55 @@
-import { Card, Flex, Heading, Table } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
-import { TableCaption } from '../../../components/document-lines-editor';
+import { ColumnsTable, type TableColumn } from '../../../components/columns-table';
 import { EmptyState } from '../../../components/feedback';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import type { SlowMoving, TopSelling } from '../api/get-inventory-analytics';
 import { productName } from './abc-table';
+import { SectionCard } from '../../../components/section-card';
 
 const quantity = (text: string) => formatNumber(Number(text));
 
+/** A ranking of products: its card, or what it says when no product ranks. */
+function RankingCard<R extends { product_id: string }>({ title, empty, caption, columns, rows }: { title: string; empty: string; caption: string; columns: readonly TableColumn<R>[]; rows: readonly R[] }) {
+  return (
+    <SectionCard title={title}>
+      {rows.length === 0 ? <EmptyState>{empty}</EmptyState> : <ColumnsTable size="1" caption={caption} columns={columns} rows={rows} rowKey={(r) => r.product_id} />}
+    </SectionCard>
+  );
+}
+
 export function TopSellingCard({ top }: { top: TopSelling }) {
   const { t } = useTranslation();
-  const title = t('inventoryAnalytics.top.title');
   return (
-    <Card size="3" asChild>
-      <section aria-label={title}>
-        <Flex direction="column" gap="3">
-          <Heading as="h2" size="4">
-            {title}
-          </Heading>
-          {top.data.length === 0 ? (
-            <EmptyState>{t('inventoryAnalytics.top.empty')}</EmptyState>
-          ) : (
-            <Table.Root size="1">
-              <TableCaption>{t('inventoryAnalytics.top.caption')}</TableCaption>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>{t('inventoryAnalytics.abc.product')}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell justify="end">{t('inventoryAnalytics.top.sold')}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell justify="end">{t('inventoryAnalytics.top.revenue')}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell justify="end">{t('inventoryAnalytics.top.share')}</Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {top.data.map((r) => (
-                  <Table.Row key={r.product_id}>
-                    <Table.RowHeaderCell>{productName(r)}</Table.RowHeaderCell>
-                    <Table.Cell justify="end">{quantity(r.sold)}</Table.Cell>
-                    <Table.Cell justify="end">{formatMoney(r.revenue, top.currency)}</Table.Cell>
-                    <Table.Cell justify="end">{`${formatNumber(r.revenue_share_percent)} %`}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          )}
-        </Flex>
-      </section>
-    </Card>
+    <RankingCard
+      title={t('inventoryAnalytics.top.title')}
+      empty={t('inventoryAnalytics.top.empty')}
+      caption={t('inventoryAnalytics.top.caption')}
+      rows={top.data}
+      columns={[
+        { header: t('inventoryAnalytics.abc.product'), rowHeader: true, cell: productName },
+        { header: t('inventoryAnalytics.top.sold'), end: true, cell: (r) => quantity(r.sold) },
+        { header: t('inventoryAnalytics.top.revenue'), end: true, cell: (r) => formatMoney(r.revenue, top.currency) },
+        { header: t('inventoryAnalytics.top.share'), end: true, cell: (r) => `${formatNumber(r.revenue_share_percent)} %` },
+      ]}
+    />
   );
 }
 
 export function SlowMovingCard({ slow }: { slow: SlowMoving }) {
   const { t } = useTranslation();
-  const title = t('inventoryAnalytics.slow.title');
   return (
-    <Card size="3" asChild>
-      <section aria-label={title}>
-        <Flex direction="column" gap="3">
-          <Heading as="h2" size="4">
-            {title}
-          </Heading>
-          {slow.data.length === 0 ? (
-            <EmptyState>{t('inventoryAnalytics.slow.empty')}</EmptyState>
-          ) : (
-            <Table.Root size="1">
-              <TableCaption>{t('inventoryAnalytics.slow.caption')}</TableCaption>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>{t('inventoryAnalytics.abc.product')}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell justify="end">{t('inventoryAnalytics.slow.onHand')}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell justify="end">{t('inventoryAnalytics.slow.value')}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell justify="end">{t('inventoryAnalytics.slow.sold')}</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell justify="end">{t('inventoryAnalytics.slow.cover')}</Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {slow.data.map((r) => (
-                  <Table.Row key={r.product_id}>
-                    <Table.RowHeaderCell>{productName(r)}</Table.RowHeaderCell>
-                    <Table.Cell justify="end">{quantity(r.on_hand)}</Table.Cell>
-                    <Table.Cell justify="end">{formatMoney(r.stock_value, slow.currency)}</Table.Cell>
-                    <Table.Cell justify="end">{quantity(r.sold)}</Table.Cell>
-                    <Table.Cell justify="end">{r.days_of_cover === null ? t('inventoryAnalytics.slow.noSales') : formatNumber(r.days_of_cover)}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          )}
-        </Flex>
-      </section>
-    </Card>
+    <RankingCard
+      title={t('inventoryAnalytics.slow.title')}
+      empty={t('inventoryAnalytics.slow.empty')}
+      caption={t('inventoryAnalytics.slow.caption')}
+      rows={slow.data}
+      columns={[
+        { header: t('inventoryAnalytics.abc.product'), rowHeader: true, cell: productName },
+        { header: t('inventoryAnalytics.slow.onHand'), end: true, cell: (r) => quantity(r.on_hand) },
+        { header: t('inventoryAnalytics.slow.value'), end: true, cell: (r) => formatMoney(r.stock_value, slow.currency) },
+        { header: t('inventoryAnalytics.slow.sold'), end: true, cell: (r) => quantity(r.sold) },
+        { header: t('inventoryAnalytics.slow.cover'), end: true, cell: (r) => (r.days_of_cover === null ? t('inventoryAnalytics.slow.noSales') : formatNumber(r.days_of_cover)) },
+      ]}
+    />
   );
 }

@@ -97,6 +97,19 @@ describe('inventory dashboard', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('region', { name: 'How wrong this forecast was when tested' })).toBeNull();
   });
 
+  it('states no days of stock when the average stock value gives no turnover (goods sold before they were received)', async () => {
+    // What performance-metrics answered for a shop that sold on negative stock: the average is below zero.
+    const negative = { ...performance(), average_stock_value: '-123.400', turnover: null, days_of_inventory: -10.6 };
+    const { requests } = mockFetch(answers({ [`GET ${A}/performance-metrics`]: () => ({ json: negative }) }));
+    renderRoutes(routes, '/inventory/dashboard');
+    await screen.findByRole('group', { name: 'Stock value at cost' });
+    // The card reads "—" before the answer too: wait until it was asked and answered.
+    await waitFor(() => expect(params(requests, 'performance-metrics')).toHaveLength(1));
+    await new Promise((settled) => setTimeout(settled, 200));
+    expect(card('Stock turnover').textContent).toContain('—');
+    expect(card('Stock turnover').textContent).not.toContain('days of stock');
+  });
+
   it('shows an empty ABC and no forecast when nothing sold, and the failure of a figure with a retry', async () => {
     mockFetch(
       answers({
@@ -136,6 +149,8 @@ describe('inventory dashboard', { timeout: 30_000 }, () => {
       const errors = await screen.findByRole('region', { name: 'مقدار خطأ هذا التوقّع عند اختباره' });
       expect(errors.textContent).toContain('3.25 وحدة يوميًا');
       expect(errors.textContent).toContain('يقلّل بمقدار 0.5 وحدة يوميًا');
+      // The chart's spoken label names the product as the rest of the screen does.
+      expect(await screen.findByRole('img', { name: /^الوحدات المباعة يوميًا من خبز عربي،/ })).toBeTruthy();
     });
   });
 });

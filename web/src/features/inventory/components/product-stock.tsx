@@ -1,8 +1,9 @@
-import { Card, DataList, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Loading, QueryError } from '../../../components/feedback';
-import { TableCaption } from '../../../components/document-lines-editor';
+import { ColumnsTable, type ColumnsTableProps } from '../../../components/columns-table';
+import { DocumentFacts } from '../../../components/documents/document-view';
 import { Pagination } from '../../../components/pagination';
 import { useOrganizationRole } from '../../../lib/authorization';
 import { currencyDigits, formatDate, formatMoney } from '../../../lib/format';
@@ -28,6 +29,18 @@ export function averageUnitCost(levels: readonly { on_hand: string; value: strin
   if (onHand <= 0) return null;
   const value = levels.reduce((sum, l) => sum + minor(l.value, digits), 0);
   return (Math.round((value * 1000) / onHand) / 10 ** digits).toFixed(digits);
+}
+
+/** One of the stock card's tables, or the line that says it has no rows. */
+function StockTable<R>({ empty, ...table }: { empty: string } & ColumnsTableProps<R>) {
+  if (table.rows.length === 0) {
+    return (
+      <Text size="2" color="gray">
+        {empty}
+      </Text>
+    );
+  }
+  return <ColumnsTable variant="surface" size="1" scroll {...table} />;
 }
 
 interface ProductStockProps {
@@ -69,94 +82,43 @@ export function ProductStock({ organizationId, product, currency }: ProductStock
         {report.isError ? <QueryError error={report.error} onRetry={() => void report.refetch()} /> : null}
         {report.data ? (
           <Flex direction="column" gap="4">
-            <DataList.Root orientation={{ initial: 'vertical', sm: 'horizontal' }}>
-              <DataList.Item>
-                <DataList.Label minWidth="140px">{t('inventory.product.averageCost')}</DataList.Label>
-                <DataList.Value>{average ? formatMoney(average, currency) : <Text color="gray">—</Text>}</DataList.Value>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.Label minWidth="140px">{t('inventory.product.value')}</DataList.Label>
-                <DataList.Value>
-                  <Text weight="medium">{formatMoney(total.toFixed(currencyDigits(currency)), currency)}</Text>
-                </DataList.Value>
-              </DataList.Item>
-            </DataList.Root>
-            {held.length === 0 ? (
-              <Text size="2" color="gray">
-                {t('inventory.product.noStock')}
-              </Text>
-            ) : (
-              <div className="table-scroll">
-                <Table.Root variant="surface" size="1">
-                  <TableCaption>{t('inventory.product.title')}</TableCaption>
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeaderCell>{t('inventory.columns.location')}</Table.ColumnHeaderCell>
-                      <Table.ColumnHeaderCell justify="end">{t('inventory.columns.onHand')}</Table.ColumnHeaderCell>
-                      <Table.ColumnHeaderCell justify="end">{t('inventory.columns.reserved')}</Table.ColumnHeaderCell>
-                      <Table.ColumnHeaderCell justify="end">{t('inventory.columns.available')}</Table.ColumnHeaderCell>
-                      <Table.ColumnHeaderCell justify="end">{t('inventory.columns.unitCost')}</Table.ColumnHeaderCell>
-                      <Table.ColumnHeaderCell justify="end">{t('inventory.columns.value')}</Table.ColumnHeaderCell>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {held.map((l) => (
-                      <Table.Row key={l.location_id}>
-                        <Table.RowHeaderCell>{locationName(l.location_id)}</Table.RowHeaderCell>
-                        <Table.Cell justify="end">
-                          <Quantity value={l.on_hand} />
-                        </Table.Cell>
-                        <Table.Cell justify="end">
-                          <Quantity value={l.reserved} />
-                        </Table.Cell>
-                        <Table.Cell justify="end">
-                          <Quantity value={l.available} />
-                        </Table.Cell>
-                        <Table.Cell justify="end">{l.unit_cost ? formatMoney(l.unit_cost, currency) : <Text color="gray">—</Text>}</Table.Cell>
-                        <Table.Cell justify="end">{formatMoney(l.value, currency)}</Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </div>
-            )}
+            <DocumentFacts
+              facts={[
+                { label: t('inventory.product.averageCost'), value: average ? formatMoney(average, currency) : <Text color="gray">—</Text> },
+                { label: t('inventory.product.value'), value: <Text weight="medium">{formatMoney(total.toFixed(currencyDigits(currency)), currency)}</Text> },
+              ]}
+            />
+            <StockTable
+              empty={t('inventory.product.noStock')}
+              caption={t('inventory.product.title')}
+              rows={held}
+              rowKey={(l) => l.location_id}
+              columns={[
+                { header: t('inventory.columns.location'), rowHeader: true, cell: (l) => locationName(l.location_id) },
+                { header: t('inventory.columns.onHand'), end: true, cell: (l) => <Quantity value={l.on_hand} /> },
+                { header: t('inventory.columns.reserved'), end: true, cell: (l) => <Quantity value={l.reserved} /> },
+                { header: t('inventory.columns.available'), end: true, cell: (l) => <Quantity value={l.available} /> },
+                { header: t('inventory.columns.unitCost'), end: true, cell: (l) => (l.unit_cost ? formatMoney(l.unit_cost, currency) : <Text color="gray">—</Text>) },
+                { header: t('inventory.columns.value'), end: true, cell: (l) => formatMoney(l.value, currency) },
+              ]}
+            />
             <Flex direction="column" gap="2">
               <Heading as="h3" size="2">
                 {t('inventory.product.layers')}
               </Heading>
-              {layers.length === 0 ? (
-                <Text size="2" color="gray">
-                  {t('inventory.product.noLayers')}
-                </Text>
-              ) : (
-                <div className="table-scroll">
-                  <Table.Root variant="surface" size="1">
-                    <TableCaption>{t('inventory.product.layers')}</TableCaption>
-                    <Table.Header>
-                      <Table.Row>
-                        <Table.ColumnHeaderCell>{t('inventory.columns.received')}</Table.ColumnHeaderCell>
-                        <Table.ColumnHeaderCell>{t('inventory.columns.location')}</Table.ColumnHeaderCell>
-                        <Table.ColumnHeaderCell justify="end">{t('inventory.columns.quantity')}</Table.ColumnHeaderCell>
-                        <Table.ColumnHeaderCell justify="end">{t('inventory.columns.unitCost')}</Table.ColumnHeaderCell>
-                        <Table.ColumnHeaderCell justify="end">{t('inventory.columns.value')}</Table.ColumnHeaderCell>
-                      </Table.Row>
-                    </Table.Header>
-                    <Table.Body>
-                      {layers.map((layer) => (
-                        <Table.Row key={layer.key}>
-                          <Table.Cell>{formatDate(layer.received_on)}</Table.Cell>
-                          <Table.Cell>{locationName(layer.location_id)}</Table.Cell>
-                          <Table.Cell justify="end">
-                            <Quantity value={layer.quantity} />
-                          </Table.Cell>
-                          <Table.Cell justify="end">{formatMoney(averageUnitCost([{ on_hand: layer.quantity, value: layer.value }], currency) ?? '0', currency)}</Table.Cell>
-                          <Table.Cell justify="end">{formatMoney(layer.value, currency)}</Table.Cell>
-                        </Table.Row>
-                      ))}
-                    </Table.Body>
-                  </Table.Root>
-                </div>
-              )}
+              <StockTable
+                empty={t('inventory.product.noLayers')}
+                caption={t('inventory.product.layers')}
+                rows={layers}
+                rowKey={(layer) => layer.key}
+                columns={[
+                  { header: t('inventory.columns.received'), cell: (layer) => formatDate(layer.received_on) },
+                  { header: t('inventory.columns.location'), cell: (layer) => locationName(layer.location_id) },
+                  { header: t('inventory.columns.quantity'), end: true, cell: (layer) => <Quantity value={layer.quantity} /> },
+                  { header: t('inventory.columns.unitCost'), end: true, cell: (layer) => formatMoney(averageUnitCost([{ on_hand: layer.quantity, value: layer.value }], currency) ?? '0', currency) },
+                  { header: t('inventory.columns.value'), end: true, cell: (layer) => formatMoney(layer.value, currency) },
+                ]}
+              />
             </Flex>
           </Flex>
         ) : null}

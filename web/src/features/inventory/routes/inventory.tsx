@@ -1,11 +1,11 @@
-import { Button, Card, DropdownMenu, Flex, Grid, Heading, Link as RadixLink, Table, Tabs, Text } from '@radix-ui/themes';
+import { Button, Card, DropdownMenu, Flex, Grid, Heading, Link as RadixLink, Tabs, Text } from '@radix-ui/themes';
 import { MOVEMENT_TYPES, type MovementType } from '@daftar/shared/schemas/inventory';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useListParams } from '../../../components/documents/document-list';
 import { today } from '../../../components/documents/dates';
-import { TableCaption } from '../../../components/document-lines-editor';
+import { ColumnsTable, type TableColumn } from '../../../components/columns-table';
 import { EmptyState, Loading, QueryError } from '../../../components/feedback';
 import { SelectInput, TextInput } from '../../../components/fields';
 import { PageHeader } from '../../../components/page-header';
@@ -62,6 +62,40 @@ function ProductLink({ id, name }: { id: string; name: string }) {
   );
 }
 
+/**
+ * A tab's table, a row a product (at a location, on the stock tab): its SKU and its name linked to
+ * its page come first, then the tab's own columns.
+ */
+function ProductRowsTable<R extends { product_id: string }>({
+  caption,
+  rows,
+  rowKey = (row) => row.product_id,
+  sku,
+  name,
+  columns,
+}: {
+  caption: string;
+  rows: readonly R[];
+  rowKey?: (row: R) => string;
+  sku: (row: R) => string;
+  name: (row: R) => string;
+  columns: readonly (TableColumn<R> | false)[];
+}) {
+  const { t } = useTranslation();
+  const product: TableColumn<R>[] = [
+    {
+      header: t('inventory.columns.sku'),
+      cell: (row) => (
+        <Text size="2" dir="ltr">
+          {sku(row)}
+        </Text>
+      ),
+    },
+    { header: t('inventory.columns.product'), rowHeader: true, cell: (row) => <ProductLink id={row.product_id} name={name(row)} /> },
+  ];
+  return <ColumnsTable variant="surface" scroll rowAlign="center" caption={caption} rows={rows} rowKey={rowKey} columns={[...product, ...columns]} />;
+}
+
 interface TabProps {
   organizationId: string;
   currency: string;
@@ -101,68 +135,40 @@ function StockTab({ organizationId, currency, locations, canChange }: TabProps &
       {report.isError ? <QueryError error={report.error} onRetry={() => void report.refetch()} /> : null}
       {report.data && rows.length === 0 ? <EmptyState>{t('inventory.stockEmpty')}</EmptyState> : null}
       {rows.length > 0 ? (
-        <div className="table-scroll">
-          <Table.Root variant="surface">
-            <TableCaption>{t('inventory.tabs.stock')}</TableCaption>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>{t('inventory.columns.sku')}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>{t('inventory.columns.product')}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>{t('inventory.columns.location')}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">{t('inventory.columns.onHand')}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">{t('inventory.columns.available')}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">{t('inventory.columns.unitCost')}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">{t('inventory.columns.value')}</Table.ColumnHeaderCell>
-                {canChange ? <Table.ColumnHeaderCell>{t('inventory.columns.actions')}</Table.ColumnHeaderCell> : null}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((l) => {
-                const name = names.name(l.product_id);
-                return (
-                  <Table.Row key={`${l.product_id}|${l.location_id}`} align="center">
-                    <Table.Cell>
-                      <Text size="2" dir="ltr">
-                        {names.product(l.product_id)?.sku ?? ''}
-                      </Text>
-                    </Table.Cell>
-                    <Table.RowHeaderCell>
-                      <ProductLink id={l.product_id} name={name} />
-                    </Table.RowHeaderCell>
-                    <Table.Cell>{locationName(l.location_id)}</Table.Cell>
-                    <Table.Cell justify="end">
-                      <Quantity value={l.on_hand} />
-                    </Table.Cell>
-                    <Table.Cell justify="end">
-                      <Quantity value={l.available} />
-                    </Table.Cell>
-                    <Table.Cell justify="end">{l.unit_cost ? formatMoney(l.unit_cost, currency) : none}</Table.Cell>
-                    <Table.Cell justify="end">{formatMoney(l.value, currency)}</Table.Cell>
-                    {canChange ? (
-                      <Table.Cell>
-                        <DropdownMenu.Root>
-                          <DropdownMenu.Trigger>
-                            <Button size="1" variant="soft" aria-label={t('inventory.rowActions', { name, location: locationName(l.location_id) })}>
-                              {t('inventory.columns.actions')}
-                              <DropdownMenu.TriggerIcon />
-                            </Button>
-                          </DropdownMenu.Trigger>
-                          <DropdownMenu.Content>
-                            {STOCK_ACTIONS.filter((action) => action !== 'transfer' || (locations?.length ?? 0) > 1).map((action) => (
-                              <DropdownMenu.Item key={action} onSelect={() => setDialog({ action, productId: l.product_id, locationId: l.location_id })}>
-                                {t(`inventory.actions.${action}`)}
-                              </DropdownMenu.Item>
-                            ))}
-                          </DropdownMenu.Content>
-                        </DropdownMenu.Root>
-                      </Table.Cell>
-                    ) : null}
-                  </Table.Row>
-                );
-              })}
-            </Table.Body>
-          </Table.Root>
-        </div>
+        <ProductRowsTable
+          caption={t('inventory.tabs.stock')}
+          rows={rows}
+          rowKey={(l) => `${l.product_id}|${l.location_id}`}
+          sku={(l) => names.product(l.product_id)?.sku ?? ''}
+          name={(l) => names.name(l.product_id)}
+          columns={[
+            { header: t('inventory.columns.location'), cell: (l) => locationName(l.location_id) },
+            { header: t('inventory.columns.onHand'), end: true, cell: (l) => <Quantity value={l.on_hand} /> },
+            { header: t('inventory.columns.available'), end: true, cell: (l) => <Quantity value={l.available} /> },
+            { header: t('inventory.columns.unitCost'), end: true, cell: (l) => (l.unit_cost ? formatMoney(l.unit_cost, currency) : none) },
+            { header: t('inventory.columns.value'), end: true, cell: (l) => formatMoney(l.value, currency) },
+            canChange && {
+              header: t('inventory.columns.actions'),
+              cell: (l) => (
+                <DropdownMenu.Root>
+                  <DropdownMenu.Trigger>
+                    <Button size="1" variant="soft" aria-label={t('inventory.rowActions', { name: names.name(l.product_id), location: locationName(l.location_id) })}>
+                      {t('inventory.columns.actions')}
+                      <DropdownMenu.TriggerIcon />
+                    </Button>
+                  </DropdownMenu.Trigger>
+                  <DropdownMenu.Content>
+                    {STOCK_ACTIONS.filter((action) => action !== 'transfer' || (locations?.length ?? 0) > 1).map((action) => (
+                      <DropdownMenu.Item key={action} onSelect={() => setDialog({ action, productId: l.product_id, locationId: l.location_id })}>
+                        {t(`inventory.actions.${action}`)}
+                      </DropdownMenu.Item>
+                    ))}
+                  </DropdownMenu.Content>
+                </DropdownMenu.Root>
+              ),
+            },
+          ]}
+        />
       ) : null}
       {dialog && locations ? (
         <StockDialog
@@ -189,41 +195,17 @@ function LowStockTab({ organizationId }: { organizationId: string }) {
       {low.isError ? <QueryError error={low.error} onRetry={() => void low.refetch()} /> : null}
       {low.data && low.data.data.length === 0 ? <EmptyState>{t('inventory.lowStockEmpty')}</EmptyState> : null}
       {low.data && low.data.data.length > 0 ? (
-        <div className="table-scroll">
-          <Table.Root variant="surface">
-            <TableCaption>{t('inventory.tabs.lowStock')}</TableCaption>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>{t('inventory.columns.sku')}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>{t('inventory.columns.product')}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">{t('inventory.columns.onHand')}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">{t('inventory.columns.reorderPoint')}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>{t('inventory.columns.status')}</Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {low.data.data.map((row) => (
-                <Table.Row key={row.product_id} align="center">
-                  <Table.Cell>
-                    <Text size="2" dir="ltr">
-                      {row.sku}
-                    </Text>
-                  </Table.Cell>
-                  <Table.RowHeaderCell>
-                    <ProductLink id={row.product_id} name={localName(row, language)} />
-                  </Table.RowHeaderCell>
-                  <Table.Cell justify="end">
-                    <Quantity value={row.on_hand} />
-                  </Table.Cell>
-                  <Table.Cell justify="end">{row.reorder_point ? <Quantity value={row.reorder_point} /> : none}</Table.Cell>
-                  <Table.Cell>
-                    <StockBadge status={row.stock_status} />
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </div>
+        <ProductRowsTable
+          caption={t('inventory.tabs.lowStock')}
+          rows={low.data.data}
+          sku={(row) => row.sku}
+          name={(row) => localName(row, language)}
+          columns={[
+            { header: t('inventory.columns.onHand'), end: true, cell: (row) => <Quantity value={row.on_hand} /> },
+            { header: t('inventory.columns.reorderPoint'), end: true, cell: (row) => (row.reorder_point ? <Quantity value={row.reorder_point} /> : none) },
+            { header: t('inventory.columns.status'), cell: (row) => <StockBadge status={row.stock_status} /> },
+          ]}
+        />
       ) : null}
     </Flex>
   );
@@ -304,39 +286,17 @@ function ValuationTab({ organizationId, currency, locations }: TabProps) {
       ) : null}
       {report.data && report.data.rows.length === 0 ? <EmptyState>{t('inventory.valuationEmpty')}</EmptyState> : null}
       {report.data && report.data.rows.length > 0 ? (
-        <div className="table-scroll">
-          <Table.Root variant="surface">
-            <TableCaption>{t('inventory.tabs.valuation')}</TableCaption>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>{t('inventory.columns.sku')}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>{t('inventory.columns.product')}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">{t('inventory.columns.quantity')}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">{t('inventory.columns.unitCost')}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">{t('inventory.columns.value')}</Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {report.data.rows.map((row) => (
-                <Table.Row key={row.product_id} align="center">
-                  <Table.Cell>
-                    <Text size="2" dir="ltr">
-                      {row.sku}
-                    </Text>
-                  </Table.Cell>
-                  <Table.RowHeaderCell>
-                    <ProductLink id={row.product_id} name={localName(row, language)} />
-                  </Table.RowHeaderCell>
-                  <Table.Cell justify="end">
-                    <Quantity value={row.quantity} />
-                  </Table.Cell>
-                  <Table.Cell justify="end">{row.unit_cost ? formatMoney(row.unit_cost, shownCurrency) : none}</Table.Cell>
-                  <Table.Cell justify="end">{formatMoney(row.value, shownCurrency)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </div>
+        <ProductRowsTable
+          caption={t('inventory.tabs.valuation')}
+          rows={report.data.rows}
+          sku={(row) => row.sku}
+          name={(row) => localName(row, language)}
+          columns={[
+            { header: t('inventory.columns.quantity'), end: true, cell: (row) => <Quantity value={row.quantity} /> },
+            { header: t('inventory.columns.unitCost'), end: true, cell: (row) => (row.unit_cost ? formatMoney(row.unit_cost, shownCurrency) : none) },
+            { header: t('inventory.columns.value'), end: true, cell: (row) => formatMoney(row.value, shownCurrency) },
+          ]}
+        />
       ) : null}
     </Flex>
   );

@@ -1,5 +1,5 @@
-import { TextField } from '@radix-ui/themes';
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useMemo } from 'react';
+import { Combobox, useComboboxState } from '../../../components/combobox';
 
 export interface AccountChoice {
   id: string;
@@ -44,121 +44,27 @@ interface AccountComboboxProps {
  * what the field shows is always what will be sent.
  */
 export function AccountCombobox({ label, choices, value, fallbackLabel, onChange, invalid, describedBy, placeholder, noMatches, disabled }: AccountComboboxProps) {
-  const listId = useId();
+  const state = useComboboxState();
   const chosen = choices.find((c) => c.id === value);
   const chosenText = chosen ? choiceLabel(chosen) : value ? (fallbackLabel ?? '') : '';
-  const [query, setQuery] = useState<string | null>(null);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
+  const { open, query } = state;
   const shown = useMemo(() => (open ? filterChoices(choices, query ?? '') : []), [open, choices, query]);
-
-  const choose = (choice: AccountChoice) => {
-    onChange(choice.id);
-    setQuery(null);
-    setOpen(false);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      if (!open) {
-        setOpen(true);
-        setActive(0);
-        return;
-      }
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((i) => (shown.length ? (i + step + shown.length) % shown.length : 0));
-    } else if (event.key === 'Enter' && open) {
-      event.preventDefault();
-      const choice = shown[active];
-      if (choice) choose(choice);
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      setOpen(false);
-      setQuery(null);
-    }
-  };
-
-  const activeId = open && shown[active] ? `${listId}-${shown[active].id}` : undefined;
   return (
-    <div style={{ position: 'relative' }}>
-      <TextField.Root
-        role="combobox"
-        aria-label={label}
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={activeId}
-        aria-invalid={invalid ? true : undefined}
-        aria-describedby={describedBy}
-        autoComplete="off"
-        placeholder={placeholder}
-        disabled={disabled}
-        value={query ?? chosenText}
-        onChange={(e) => {
-          setQuery(e.target.value);
-          setOpen(true);
-          setActive(0);
-          if (value) onChange('');
-        }}
-        onFocus={() => setOpen(true)}
-        onClick={() => setOpen(true)}
-        onBlur={() => {
-          setOpen(false);
-          setQuery(null);
-        }}
-        onKeyDown={onKeyDown}
-      />
-      {open ? (
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={label}
-          style={{
-            position: 'absolute',
-            insetInlineStart: 0,
-            top: 'calc(100% + 4px)',
-            zIndex: 20,
-            minWidth: '100%',
-            maxHeight: 260,
-            overflowY: 'auto',
-            margin: 0,
-            padding: 'var(--space-1)',
-            listStyle: 'none',
-            background: 'var(--color-panel-solid)',
-            border: '1px solid var(--gray-a6)',
-            borderRadius: 'var(--radius-3)',
-            boxShadow: 'var(--shadow-4)',
-          }}
-        >
-          {shown.map((choice, index) => (
-            <li
-              key={choice.id}
-              id={`${listId}-${choice.id}`}
-              role="option"
-              aria-selected={choice.id === value}
-              onMouseDown={(e) => e.preventDefault()}
-              onMouseEnter={() => setActive(index)}
-              onClick={() => choose(choice)}
-              style={{
-                padding: 'var(--space-1) var(--space-2)',
-                borderRadius: 'var(--radius-2)',
-                cursor: 'pointer',
-                whiteSpace: 'nowrap',
-                background: index === active ? 'var(--accent-a4)' : undefined,
-                fontSize: 'var(--font-size-2)',
-              }}
-            >
-              {choiceLabel(choice)}
-            </li>
-          ))}
-          {shown.length === 0 ? (
-            <li role="presentation" style={{ padding: 'var(--space-1) var(--space-2)', color: 'var(--gray-11)', fontSize: 'var(--font-size-2)' }}>
-              {noMatches}
-            </li>
-          ) : null}
-        </ul>
-      ) : null}
-    </div>
+    <Combobox
+      state={state}
+      label={label}
+      options={shown}
+      renderOption={choiceLabel}
+      chosenText={chosenText}
+      hasChoice={!!value}
+      onChoose={(choice) => onChange(choice.id)}
+      onUnchoose={() => onChange('')}
+      emptyText={noMatches}
+      selectedId={value}
+      placeholder={placeholder}
+      invalid={invalid}
+      describedBy={describedBy}
+      disabled={disabled}
+    />
   );
 }

@@ -1,7 +1,8 @@
 import { Flex, Text, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import type { ProductSaleFields } from '@daftar/shared/schemas/products';
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Combobox, useComboboxState } from '../../../components/combobox';
 import type { DocumentLine } from '../../../components/document-lines-editor';
 import { ApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
@@ -79,10 +80,8 @@ interface ProductComboboxProps {
  * picker — arrows move, Enter chooses, Escape closes. Typing over a chosen product un-chooses it.
  */
 export function ProductCombobox({ organizationId, currency, label, value, known, priceOf, onChange, texts, invalid, describedBy, disabled }: ProductComboboxProps) {
-  const listId = useId();
-  const [query, setQuery] = useState<string | null>(null);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
+  const state = useComboboxState();
+  const { query, open } = state;
   const search = useDebounced((query ?? '').trim(), SEARCH_DELAY_MS);
   const searching = open && search.length > 0;
   const results = useQuery({ ...productsQueryOptions(organizationId, { skip: 0, limit: SEARCH_LIMIT, search }), enabled: searching });
@@ -91,125 +90,34 @@ export function ProductCombobox({ organizationId, currency, label, value, known,
   const chosen: LineProduct | undefined = value ? (known ?? stored.data) : undefined;
   const shown = searching && results.data && !results.isPlaceholderData ? results.data.data : [];
   const pending = searching && (results.isFetching || search !== (query ?? '').trim());
-
-  const choose = (product: LineProduct) => {
-    onChange(product);
-    setQuery(null);
-    setOpen(false);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      if (!open) {
-        setOpen(true);
-        setActive(0);
-        return;
-      }
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((i) => (shown.length ? (i + step + shown.length) % shown.length : 0));
-    } else if (event.key === 'Enter' && open && query !== null) {
-      // Enter chooses while searching; otherwise it is the grid's (the editor moves down a line).
-      event.preventDefault();
-      const product = shown[active];
-      if (product) choose(product);
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      setOpen(false);
-      setQuery(null);
-    }
-  };
-
-  const activeId = open && shown[active] ? `${listId}-${shown[active].id}` : undefined;
-  const listOpen = open && query !== null && query.trim().length > 0;
   return (
-    <div style={{ position: 'relative' }}>
-      <TextField.Root
-        size="1"
-        role="combobox"
-        aria-label={label}
-        aria-expanded={listOpen}
-        // Only a list that is there is named (axe: aria-controls must point at an element).
-        aria-controls={listOpen ? listId : undefined}
-        aria-autocomplete="list"
-        aria-activedescendant={listOpen ? activeId : undefined}
-        aria-invalid={invalid ? true : undefined}
-        aria-describedby={describedBy}
-        autoComplete="off"
-        placeholder={texts.placeholder}
-        disabled={disabled}
-        data-field="product_id"
-        value={query ?? (chosen ? chosenText(chosen) : '')}
-        onChange={(e) => {
-          setQuery(e.target.value);
-          setOpen(true);
-          setActive(0);
-          if (value) onChange(null);
-        }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => {
-          setOpen(false);
-          setQuery(null);
-        }}
-        onKeyDown={onKeyDown}
-      />
-      {listOpen ? (
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={label}
-          aria-busy={pending}
-          style={{
-            position: 'absolute',
-            insetInlineStart: 0,
-            top: 'calc(100% + 4px)',
-            zIndex: 20,
-            minWidth: '100%',
-            maxHeight: 260,
-            overflowY: 'auto',
-            margin: 0,
-            padding: 'var(--space-1)',
-            listStyle: 'none',
-            background: 'var(--color-panel-solid)',
-            border: '1px solid var(--gray-a6)',
-            borderRadius: 'var(--radius-3)',
-            boxShadow: 'var(--shadow-4)',
-          }}
-        >
-          {shown.map((product, index) => (
-            <li
-              key={product.id}
-              id={`${listId}-${product.id}`}
-              role="option"
-              aria-selected={index === active}
-              onMouseDown={(e) => e.preventDefault()}
-              onMouseEnter={() => setActive(index)}
-              onClick={() => choose(product)}
-              style={{
-                padding: 'var(--space-1) var(--space-2)',
-                borderRadius: 'var(--radius-2)',
-                cursor: 'pointer',
-                whiteSpace: 'nowrap',
-                background: index === active ? 'var(--accent-a4)' : undefined,
-                fontSize: 'var(--font-size-2)',
-              }}
-            >
-              <Flex gap="3" justify="between">
-                <span>
-                  <bdi dir="ltr">{product.sku}</bdi> · {productName(product)}
-                </span>
-                <bdi dir="ltr">{formatMoney(priceOf(product), currency)}</bdi>
-              </Flex>
-            </li>
-          ))}
-          {shown.length === 0 ? (
-            <li role="presentation" style={{ padding: 'var(--space-1) var(--space-2)', color: 'var(--gray-11)', fontSize: 'var(--font-size-2)' }}>
-              {pending ? texts.searching : texts.noMatches}
-            </li>
-          ) : null}
-        </ul>
-      ) : null}
-    </div>
+    <Combobox
+      state={state}
+      label={label}
+      options={shown}
+      renderOption={(product) => (
+        <Flex gap="3" justify="between">
+          <span>
+            <bdi dir="ltr">{product.sku}</bdi> · {productName(product)}
+          </span>
+          <bdi dir="ltr">{formatMoney(priceOf(product), currency)}</bdi>
+        </Flex>
+      )}
+      chosenText={chosen ? chosenText(chosen) : ''}
+      hasChoice={!!value}
+      onChoose={onChange}
+      onUnchoose={() => onChange(null)}
+      emptyText={pending ? texts.searching : texts.noMatches}
+      // Enter chooses while searching; otherwise it is the grid's (the editor moves down a line).
+      typedOnly
+      busy={pending}
+      size="1"
+      field="product_id"
+      placeholder={texts.placeholder}
+      invalid={invalid}
+      describedBy={describedBy}
+      disabled={disabled}
+    />
   );
 }
 

@@ -90,6 +90,8 @@ describe('catalogue import wizard', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Problems (2)' })).toBeTruthy();
     expect(within(problems).getByRole('row', { name: /3 سعر البيع Enter an amount/ })).toBeTruthy();
     expect(within(problems).getByRole('row', { name: /4 رمز الصنف SKU A-1 is also on row 2/ })).toBeTruthy();
+    // Isolated, so that in the Arabic layout an English message is not reordered around its Arabic words.
+    expect(within(problems).getByText('SKU A-1 is also on row 2').getAttribute('dir')).toBe('auto');
     expect(screen.getByText(/Nothing was saved/)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Import 3 rows' }) as HTMLButtonElement).disabled).toBe(true);
     const sent = uploads(fetchMock);

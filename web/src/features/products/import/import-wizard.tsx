@@ -36,8 +36,13 @@ function RowErrors({ job }: { job: ImportJob }) {
           {job.errors.map((e, i) => (
             <Table.Row key={`${e.row}-${e.column}-${i}`}>
               <Table.Cell>{e.row}</Table.Cell>
-              <Table.Cell>{e.column}</Table.Cell>
-              <Table.Cell>{e.message}</Table.Cell>
+              {/* The header as the file wrote it and the server's message may be in the other script: isolated, an English sentence keeps its order in an Arabic table. */}
+              <Table.Cell>
+                <span dir="auto">{e.column}</span>
+              </Table.Cell>
+              <Table.Cell>
+                <span dir="auto">{e.message}</span>
+              </Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>
@@ -66,7 +71,9 @@ function ColumnMapping({ job }: { job: ImportJob }) {
         <Table.Body>
           {recognized.map((c) => (
             <Table.Row key={c.header}>
-              <Table.Cell>{c.header}</Table.Cell>
+              <Table.Cell>
+                <span dir="auto">{c.header}</span>
+              </Table.Cell>
               <Table.Cell>{t(`products.import.fields.${c.field}`)}</Table.Cell>
             </Table.Row>
           ))}

@@ -1,9 +1,10 @@
-import { Badge, Card, DataList, Flex, Grid, Heading, Link as RadixLink, Text, Button } from '@radix-ui/themes';
+import { Badge, Card, Flex, Grid, Heading, Link as RadixLink, Text, Button } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { taxLabel } from '../../../components/documents/document-taxes';
+import { DocumentFacts } from '../../../components/documents/document-view';
 import { Loading, QueryError } from '../../../components/feedback';
 import { PageHeader } from '../../../components/page-header';
 import { useOrganizationRole } from '../../../lib/authorization';
@@ -28,14 +29,7 @@ function Facts({ title, facts }: { title: string; facts: readonly { label: strin
       <Heading as="h2" size="3" mb="3">
         {title}
       </Heading>
-      <DataList.Root orientation={{ initial: 'vertical', sm: 'horizontal' }}>
-        {facts.map((fact) => (
-          <DataList.Item key={fact.label}>
-            <DataList.Label minWidth="140px">{fact.label}</DataList.Label>
-            <DataList.Value>{fact.value}</DataList.Value>
-          </DataList.Item>
-        ))}
-      </DataList.Root>
+      <DocumentFacts facts={facts} />
     </Card>
   );
 }
