@@ -231,6 +231,15 @@ export function translateIssue(issue: IssueLike): string {
   return byPattern(issue.message) ?? (byCode(issue) ?? t('validation.invalid'));
 }
 
+/**
+ * A schema's message in the reader's language when its pattern is known, else as written: for
+ * lists of server findings (an import's row errors) where a generic "invalid" would say less.
+ */
+export function readerMessage(message: string): string {
+  if (isEnglish()) return message;
+  return byPattern(message) ?? message;
+}
+
 /** A message that says more than a field's one-line hint (too large, too many decimals); undefined for any other. */
 export function specificIssueMessage(message: string): string | undefined {
   const exact = /at most \d+ decimal|must be at most |out of range|too large|too big/i.test(message);

@@ -9,7 +9,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { organizationName } from '@daftar/shared/schemas/organizations';
-import { loadMessageTable, specificIssueMessage, translateIssue, type IssueLike } from './form-errors';
+import { loadMessageTable, readerMessage, specificIssueMessage, translateIssue, type IssueLike } from './form-errors';
 import { changeLanguage, i18n } from './i18n';
 
 const modules = import.meta.glob<Record<string, unknown>>(['../../../shared/src/schemas/*.ts', '!../../../shared/src/schemas/*.test.ts', '!../../../shared/src/schemas/index.ts'], { eager: true });
@@ -284,5 +284,17 @@ describe('every issue of the shared schemas has a translated message (issue #12)
     expect(specificIssueMessage('Amount out of range: 99999999999999000 minor units')).toBe(tooLarge);
     // The schema's own English is kept for an English reader; an Arabic one gets it by its pattern.
     expect(translateIssue({ code: 'custom', message: 'Rate must be at most 100' })).toBe(atMost);
+  });
+});
+
+describe('a finding in a list (an import row error) in the reader’s language', () => {
+  afterAll(() => changeLanguage('en'));
+  it('translates a known pattern and keeps a message it does not know as written', async () => {
+    await loadMessageTable();
+    await changeLanguage('ar');
+    expect(readerMessage('Enter an amount such as 1.250 (at most three decimals)')).toBe('أدخل مبلغًا مثل 1.250 (ثلاث منازل عشرية على الأكثر)');
+    expect(readerMessage('SKU A-1 is also on row 2')).toBe('SKU A-1 is also on row 2');
+    await changeLanguage('en');
+    expect(readerMessage('Enter an amount such as 1.250 (at most three decimals)')).toBe('Enter an amount such as 1.250 (at most three decimals)');
   });
 });

@@ -1,3 +1,4 @@
+import { readerMessage } from '../../../lib/form-errors';
 import { Badge, Button, Card, Flex, Heading, Progress, Table, Text } from '@radix-ui/themes';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +42,7 @@ function RowErrors({ job }: { job: ImportJob }) {
                 <span dir="auto">{e.column}</span>
               </Table.Cell>
               <Table.Cell>
-                <span dir="auto">{e.message}</span>
+                <span dir="auto">{readerMessage(e.message)}</span>
               </Table.Cell>
             </Table.Row>
           ))}
