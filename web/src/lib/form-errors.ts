@@ -163,6 +163,13 @@ function byPattern(message: string): string | null {
   if (/^A line needs a description$/i.test(message)) return t('validation.lineDescription');
   if (/^Nothing to update$/i.test(message)) return t('validation.nothingToUpdate');
   for (const [pattern, key] of SCHEMA_RULES) if (pattern.test(message)) return t(`validation.${key}`);
+  // The catalogue import's findings (functions/src/products/import/run.ts, shared/src/barcodes.ts).
+  if ((m = /^SKU (.+) is also on row (\d+)$/.exec(message))) return t('validation.skuRepeated', { sku: m[1], row: m[2] });
+  if ((m = /^Barcode (\S+) is also on row (\d+)$/.exec(message))) return t('validation.barcodeRepeated', { barcode: m[1], row: m[2] });
+  if ((m = /^Barcode (\S+) is already used by (.+)$/.exec(message))) return t('validation.barcodeTaken', { barcode: m[1], product: m[2] });
+  if ((m = /^The check digit of barcode (\S+) is wrong$/.exec(message))) return t('validation.checkDigit', { barcode: m[1] });
+  if ((m = /^No (product|service) category is called "(.+)"$/.exec(message))) return t(`validation.unknownCategory_${m[1]}`, { name: m[2] });
+  if ((m = /^No active tax is called or has the rate "(.+)"$/.exec(message))) return t('validation.unknownTax', { name: m[1] });
   return null;
 }
 
