@@ -163,6 +163,10 @@ function byPattern(message: string): string | null {
   if (/^A line needs a description$/i.test(message)) return t('validation.lineDescription');
   if (/^Nothing to update$/i.test(message)) return t('validation.nothingToUpdate');
   for (const [pattern, key] of SCHEMA_RULES) if (pattern.test(message)) return t(`validation.${key}`);
+  // Stock refusals (functions/src/inventory/stock.ts).
+  if ((m = /^Only ([\d.]+) of (.+) on hand; ([\d.]+) needed$/.exec(message))) return t('validation.stockShortNeeded', { available: m[1], product: m[2], needed: m[3] });
+  if ((m = /^Only ([\d.]+) of (.+) on hand$/.exec(message))) return t('validation.stockShort', { available: m[1], product: m[2] });
+  if ((m = /^(.+) does not track stock$/.exec(message))) return t('validation.notTracked', { product: m[1] });
   // The catalogue import's findings (functions/src/products/import/run.ts, shared/src/barcodes.ts).
   if ((m = /^SKU (.+) is also on row (\d+)$/.exec(message))) return t('validation.skuRepeated', { sku: m[1], row: m[2] });
   if ((m = /^Barcode (\S+) is also on row (\d+)$/.exec(message))) return t('validation.barcodeRepeated', { barcode: m[1], row: m[2] });

@@ -295,6 +295,7 @@ describe('a finding in a list (an import row error) in the reader’s language',
     expect(readerMessage('Enter an amount such as 1.250 (at most three decimals)')).toBe('أدخل مبلغًا مثل 1.250 (ثلاث منازل عشرية على الأكثر)');
     expect(readerMessage('SKU A-1 is also on row 2')).toBe('رمز الصنف \u200eA-1\u200e مكرر في الصف 2');
     expect(readerMessage('No product category is called "مشروبات"')).toBe('لا توجد فئة منتجات باسم «مشروبات»');
+    expect(readerMessage('Only 7 of Olive oil (OIL) on hand; 9 needed')).toBe('المتوفر من «Olive oil (OIL)» \u200e7\u200e فقط، والمطلوب \u200e9\u200e');
     expect(readerMessage('A message nobody wrote a pattern for')).toBe('A message nobody wrote a pattern for');
     await changeLanguage('en');
     expect(readerMessage('Enter an amount such as 1.250 (at most three decimals)')).toBe('Enter an amount such as 1.250 (at most three decimals)');

@@ -4,7 +4,7 @@ import { ADJUSTMENT_REASONS, stockAdjustment, stockMovementCreate } from '@dafta
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectInput, TextAreaInput, TextInput } from '../../../components/fields';
-import { loadMessageTable, translateIssue } from '../../../lib/form-errors';
+import { loadMessageTable, readerMessage, translateIssue } from '../../../lib/form-errors';
 import { currentLanguage } from '../../../lib/i18n';
 import { localName } from '../../../lib/names';
 import { errorMessage, notify } from '../../../lib/notify';
@@ -126,7 +126,8 @@ export function StockDialog({ action, organizationId, product, locations, curren
         await move.mutateAsync({ organizationId, data: parsed.data as never });
       }
     } catch (error) {
-      setProblem(errorMessage(error));
+      // The server's refusal, in the reader's language where its wording is known.
+      setProblem(readerMessage(errorMessage(error)));
       return;
     }
     notify.success(t(`inventory.dialog.${text.done}`, { name: product.name, quantity: values.quantity.trim() }));

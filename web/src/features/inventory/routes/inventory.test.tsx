@@ -348,6 +348,6 @@ describe('in Arabic', { timeout: 30_000 }, () => {
     expect(quantity.getAttribute('dir')).toBe('ltr');
     await user.type(quantity, '-99');
     await user.click(within(dialog).getByRole('button', { name: 'تسوية' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Only 7 of Basmati rice 5 kg (RICE-5) on hand');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('المتوفر من «Basmati rice 5 kg (RICE-5)» \u200e7\u200e فقط');
   });
 });
