@@ -11,6 +11,7 @@ import { StockLevel, type StockLevelRecord } from '../db/stockLevel.js';
 import { StockLocation } from '../db/stockLocation.js';
 import { StockMovement, type StockMovementRecord } from '../db/stockMovement.js';
 import { readItem } from '../db/get-together.js';
+import { cachedForCall } from '../platform/call-cache.js';
 import { DEFAULT_LOCATION_ID } from './stock.js';
 
 export const amountIn = (currency: string) => (minor: number) => money.formatMoney(money.fromMinorUnits(minor, currency));
@@ -106,7 +107,8 @@ export async function productsById(organizationId: string, ids: string[]): Promi
 
 /** The organization's locations: the stored ones, and the main store every organization has. */
 export async function locations(organizationId: string) {
-  const { data } = await StockLocation.query.byOrganization({ organization_id: organizationId }).go({ pages: 'all' });
+  // Read once per call: a transfer checks both its locations.
+  const { data } = await cachedForCall(`stock-locations:${organizationId}`, () => StockLocation.query.byOrganization({ organization_id: organizationId }).go({ pages: 'all' }));
   const stored = data.map((l) => ({ id: l.id, name: l.name, name_ar: l.name_ar ?? null, location_type: l.location_type, is_default: l.id === DEFAULT_LOCATION_ID, created_at: l.created_at }));
   if (!stored.some((l) => l.id === DEFAULT_LOCATION_ID)) {
     stored.unshift({ id: DEFAULT_LOCATION_ID, name: 'Main store', name_ar: 'المتجر الرئيسي', location_type: 'store', is_default: true, created_at: '1970-01-01T00:00:00.000Z' });

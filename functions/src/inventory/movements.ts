@@ -120,11 +120,7 @@ export async function postCount(
     }
   } catch (error) {
     for (const done of posted.reverse()) {
-      const undo: StockChange[] = done.movements.map((m) =>
-        m.quantity < 0
-          ? { productId: m.product_id, locationId: m.location_id, kind: 'receipt', quantity: -m.quantity, value: -m.value, referenceType: 'count', referenceId: m.id, reversesMovementId: m.id }
-          : { productId: m.product_id, locationId: m.location_id, kind: 'adjust', quantity: -m.quantity, referenceType: 'count', referenceId: m.id, reversesMovementId: m.id },
-      );
+      const undo = done.movements.map((m) => undoOf(m, 'count'));
       if (undo.length) await postStockChanges(organizationId, undo, { date: options.date, actorId: options.actorId, narrative: () => ({ key: 'ledger.stock.reversal', params: { product: `${undo.length}` } }), audit: audit(undo.length) });
     }
     throw error;
@@ -132,10 +128,29 @@ export async function postCount(
   return { movements: posted.flatMap((p) => p.movements), journalEntryId: posted.find((p) => p.journalEntryId)?.journalEntryId ?? null };
 }
 
+/**
+ * The change that undoes a movement: goods that went out come back at the value they left with;
+ * goods that came in leave at what the valuation method says they cost now (their layer may have
+ * been sold meanwhile).
+ */
+function undoOf(m: StockMovementRecord, referenceType: 'manual' | 'count'): StockChange {
+  const base = { productId: m.product_id, locationId: m.location_id, referenceType, referenceId: m.id, reversesMovementId: m.id };
+  return m.quantity < 0 ? { ...base, kind: 'receipt', quantity: -m.quantity, value: -m.value } : { ...base, kind: 'adjust', quantity: -m.quantity };
+}
+
 /** One movement, or 404. */
 export async function getMovement(organizationId: string, id: string): Promise<StockMovementRecord> {
-  const found = await StockMovement.query.byDate({ organization_id: organizationId }).where((a, { eq }) => eq(a.id, id)).go({ pages: 'all' });
-  const movement = found.data.find((m) => m.id === id);
+  // A movement made by hand, a count's or a transfer's is its own reference (inventory/stock.ts), and
+  // its reversal references it too: one Query of the reference index finds it. A document's movement
+  // is found by its id among the organization's movements (those are read through their document).
+  const byReference = await Promise.all(
+    (['manual', 'count', 'transfer'] as const).map((type) => StockMovement.query.byReference({ organization_id: organizationId, reference_type: type, reference_id: id }).go()),
+  );
+  let movement = byReference.flatMap((r) => r.data).find((m) => m.id === id);
+  if (!movement) {
+    const found = await StockMovement.query.byDate({ organization_id: organizationId }).where((a, { eq }) => eq(a.id, id)).go({ pages: 'all' });
+    movement = found.data.find((m) => m.id === id);
+  }
   if (!movement) throw new NotFound('Stock movement not found');
   return movement;
 }
@@ -156,12 +171,7 @@ export async function reverseMovement(organizationId: string, id: string, actor:
   if (original.movement_type === 'transfer_out' || original.movement_type === 'transfer_in') {
     throw new Conflict('A transfer is undone by transferring the goods back');
   }
-  // Goods that went out come back at the value they left with; goods that came in leave at what
-  // the valuation method says they cost now (their layer may have been sold meanwhile).
-  const change: StockChange =
-    original.quantity < 0
-      ? { productId: original.product_id, locationId: original.location_id, kind: 'receipt', quantity: -original.quantity, value: -original.value, referenceType: 'manual', referenceId: original.id, reversesMovementId: original.id }
-      : { productId: original.product_id, locationId: original.location_id, kind: 'adjust', quantity: -original.quantity, referenceType: 'manual', referenceId: original.id, reversesMovementId: original.id };
+  const change = undoOf(original, 'manual');
   return postStockChanges(organizationId, [change], {
     actorId,
     narrative: (read) => ({ key: 'ledger.stock.reversal', params: { product: read.products.get(original.product_id)?.name ?? original.product_id } }),
