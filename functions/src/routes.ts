@@ -369,6 +369,34 @@ export const routeTable = {
       `DELETE ${ORG}/products-services/{product_service_id}`,
     ],
   },
+  pos: {
+    description: 'The till: terminals, sessions, sales and returns, store credit, customers at the counter, receipts, sync status',
+    routes: [
+      `GET ${ORG}/pos/terminals`,
+      `POST ${ORG}/pos/terminals`,
+      `GET ${ORG}/pos/terminals/{terminal_id}`,
+      `PUT ${ORG}/pos/terminals/{terminal_id}`,
+      `DELETE ${ORG}/pos/terminals/{terminal_id}`,
+      `GET ${ORG}/pos/sessions`,
+      `POST ${ORG}/pos/sessions`,
+      `PATCH ${ORG}/pos/sessions/{session_id}`,
+      `GET ${ORG}/pos/transactions`,
+      `POST ${ORG}/pos/transactions`,
+      `GET ${ORG}/pos/transactions/{transaction_id}`,
+      `GET ${ORG}/pos/transactions/{transaction_id}/return-details`,
+      `POST ${ORG}/pos/transactions/{transaction_id}/send-receipt`,
+      `GET ${ORG}/pos/transactions/{transaction_id}/receipt-status`,
+      `POST ${ORG}/pos/transactions/{transaction_id}/resend-receipt`,
+      `POST ${ORG}/pos/returns`,
+      `POST ${ORG}/pos/store-credit`,
+      `GET ${ORG}/pos/customers/search`,
+      `POST ${ORG}/pos/customers/quick-create`,
+      `GET ${ORG}/pos/customers/{customer_id}/purchase-history`,
+      `GET ${ORG}/pos/customers/{customer_id}/account-balance`,
+      `GET ${ORG}/pos/sync/status`,
+      `GET ${ORG}/pos/health`,
+    ],
+  },
   inventory: {
     description: 'Stock: locations, movements at cost, adjustments and counts, availability, valuation and analytics from daily per-product figures (ABC/XYZ, forecasts with their backtest error)',
     routes: [
@@ -532,5 +560,7 @@ export const schedules = {
 export const consumers = {
   einvoice: { description: 'JoFotara submissions: post to the portal, record the reply, retry with backoff', entry: 'e-invoicing/consumer.ts', queue: 'einvoice', batchSize: 5 },
   productImport: { description: 'Catalogue imports: validate every row, then upsert by SKU or barcode in batches', entry: 'products/import/consumer.ts', queue: 'productImport', batchSize: 1 },
+  posStock: { description: "A till receipt's follow-up: its stock at the exact cost (FIFO or average, the difference from the provisional cost posted) and its JoFotara submission", entry: 'pos/settlement-consumer.ts', queue: 'posStock', batchSize: 10 },
+  posReceipt: { description: 'Till receipts by e-mail, bilingual, with the JoFotara QR', entry: 'pos/receipt-consumer.ts', queue: 'posReceipt', batchSize: 5 },
   einvoiceDeadLetters: { description: 'Marks JoFotara submissions given up on (dead-lettered) as failed', entry: 'e-invoicing/dead-letters.ts', queue: 'einvoiceDlq', batchSize: 10 },
 } as const satisfies Record<string, { description: string; entry: string; queue: string; batchSize: number }>;

@@ -40,6 +40,7 @@ export const Organization = new Entity(
       inventory_valuation_method: { type: ['fifo', 'average'] as const },
       /** Absent: allowed. */
       allow_negative_stock: { type: 'boolean' },
+      pos_receiptless_returns: { type: ['never', 'admins', 'everyone'] as const },
       timezone: { type: 'string', required: true, default: 'Asia/Amman' },
       description: { type: 'string' },
       owner_id: { type: 'string', required: true },

@@ -154,8 +154,8 @@ function invoiceLine(invoice: InvoiceRecord, line: StoredInvoiceLine, index: num
   };
 }
 
-/** The contact's identification as JoFotara takes it: digits only (GUIDE p.14). */
-function buyerOf(
+/** The contact's identification as JoFotara takes it: digits only (GUIDE p.14). Also the till's buyer (pos/einvoice.ts). */
+export function buyerOf(
   contact: ContactRecord,
   businessType: EinvoiceBusinessType,
   issues: ValidationIssue[],

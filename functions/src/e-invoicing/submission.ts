@@ -525,7 +525,18 @@ export async function queueSubmission(
     throw error;
   }
 
-  const message: EinvoiceSubmissionMessage = { organization_id: organizationId, document_type: documentType, document_id: documentId, queue_id: queueId };
+  await enqueueSubmission(item);
+  return { item, resubmission: !!existing };
+}
+
+/**
+ * Puts the message of a submission just written `queued` on the einvoice queue. When the queue
+ * refuses it, the submission is marked failed (it may be submitted again) and a 503 is thrown.
+ * Also used by the till (pos/einvoice.ts), which writes its own submissions.
+ */
+export async function enqueueSubmission(item: EinvoiceSubmissionItem): Promise<void> {
+  const { organization_id: organizationId, document_type: documentType, document_id: documentId } = item;
+  const message: EinvoiceSubmissionMessage = { organization_id: organizationId, document_type: documentType, document_id: documentId, queue_id: item.queue_id };
   try {
     const queue = await queueClient();
     await queue.client.send(new queue.SendMessageCommand({ QueueUrl: config.einvoiceQueueUrl, MessageBody: JSON.stringify(message) }));
@@ -534,7 +545,6 @@ export async function queueSubmission(
     await markFailed(item, 'The submission could not be queued; submit it again').catch(() => undefined);
     throw new Unavailable('The e-invoicing queue is unavailable; the submission was not queued, submit it again');
   }
-  return { item, resubmission: !!existing };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -212,18 +212,36 @@ export async function validatePostings(inputs: readonly PostingInput[], options:
     throw new Error('Postings of one transaction belong to one organization');
   }
   const accountIds = [...new Set(inputs.flatMap((i) => i.lines.map((l) => l.account_id)).filter((id) => typeof id === 'string' && id.length > 0 && id.length <= 64))];
-  const shards = [...new Set(inputs.map((i) => i.shard ?? DEFAULT_SHARD))];
   const [{ data: organization }, accounts, locks] = await Promise.all([
     readOrganization(organizationId).then((data) => ({ data }), (error) => (error instanceof NotFound ? { data: null } : Promise.reject(error))),
     readAccounts(organizationId, accountIds),
-    options.forDraft
-      ? Promise.resolve([])
-      : Promise.all([...new Set(shards.map(lockCopyOf))].map(async (copy) => ({ data: await readItem(LedgerLock, { organization_id: organizationId, copy }) }))),
+    options.forDraft ? Promise.resolve([]) : readLedgerLocks(organizationId, inputs),
   ]);
   if (!organization) throw new NotFound('Organization not found');
-  const currency = organization.base_currency;
-  const format = (minor: bigint) => money.formatMoney({ amount: Number(minor), currency: currency as money.CurrencyCode });
+  return checkPostings(inputs, { currency: organization.base_currency, accounts, closedThrough: options.forDraft ? undefined : closedThroughOf(locks) });
+}
 
+/** The ledger-lock copies the postings' shards check, read together (one round trip with the caller's other reads). */
+export function readLedgerLocks(organizationId: string, inputs: readonly Pick<PostingInput, 'shard'>[]): Promise<({ closed_through?: string } | null)[]> {
+  const shards = [...new Set(inputs.map((i) => i.shard ?? DEFAULT_SHARD))];
+  return Promise.all([...new Set(shards.map(lockCopyOf))].map((copy) => readItem(LedgerLock, { organization_id: organizationId, copy })));
+}
+
+/** The latest "closed through" date among the lock copies read (undefined while nothing is closed). */
+export const closedThroughOf = (locks: readonly ({ closed_through?: string } | null)[]) =>
+  locks.map((l) => l?.closed_through).filter((d): d is string => !!d).sort().pop();
+
+/**
+ * The checks of `validatePostings` on what was already read (the till reads its accounts, lock and
+ * organization in the same round trip as its own items and checks here): shape, balance, accounts
+ * of this organization and active, no date in a closed period. Throws 422 / 409.
+ */
+export function checkPostings(
+  inputs: readonly PostingInput[],
+  read: { currency: string; accounts: Map<string, AccountRecord>; closedThrough: string | undefined },
+): PostingContext {
+  const { currency, accounts } = read;
+  const format = (minor: bigint) => money.formatMoney({ amount: Number(minor), currency: currency as money.CurrencyCode });
   const issues: ValidationIssue[] = [];
   for (const input of inputs) {
     const at = (...path: (string | number)[]) => [...(input.issuePath ?? []), ...path];
@@ -270,7 +288,7 @@ export async function validatePostings(inputs: readonly PostingInput[], options:
   }
   if (issues.length) throw new ValidationError(issues);
 
-  const closedThrough = locks.map((l) => l.data?.closed_through).filter((d): d is string => !!d).sort().pop();
+  const closedThrough = read.closedThrough;
   if (closedThrough) {
     const closed = inputs.find((i) => i.date <= closedThrough);
     if (closed) throw closedPeriodError(closed.date, closedThrough);

@@ -23,7 +23,7 @@ export const VALUATION_METHOD_LOCKED =
 const PROFILE_FIELDS = [
   'name', 'name_ar', 'legal_name', 'tax_number', 'income_source_sequence', 'taxpayer_track', 'commercial_registration', 'phone',
   'email', 'address', 'city', 'governorate', 'postal_code', 'base_currency', 'fiscal_year_start_month', 'timezone',
-  'description', 'inventory_valuation_method', 'allow_negative_stock',
+  'description', 'inventory_valuation_method', 'allow_negative_stock', 'pos_receiptless_returns',
 ] as const;
 type ProfileField = (typeof PROFILE_FIELDS)[number];
 
@@ -50,6 +50,7 @@ export function toOrganizationPublic(org: OrganizationItem, role: Role | null | 
     description: org.description ?? null,
     inventory_valuation_method: org.inventory_valuation_method ?? 'fifo',
     allow_negative_stock: org.allow_negative_stock ?? true,
+    pos_receiptless_returns: org.pos_receiptless_returns ?? 'admins',
     owner_id: org.owner_id,
     member_count: org.member_count,
     version: org.version,

@@ -14,6 +14,10 @@ export const queues = {
   einvoice: { env: 'EINVOICE_QUEUE_URL', localName: 'daftar-einvoice-submissions', visibilityTimeoutSeconds: 360, maxReceiveCount: 5 },
   // 900 s: the consumer gets 150 s per delivery and hands a long import on to the next one.
   productImport: { env: 'PRODUCT_IMPORT_QUEUE_URL', localName: 'daftar-product-imports', visibilityTimeoutSeconds: 900, maxReceiveCount: 3 },
+  // The till's exact stock cost (pos/settlement.ts): short work, retried soon.
+  posStock: { env: 'POS_STOCK_QUEUE_URL', localName: 'daftar-pos-stock', visibilityTimeoutSeconds: 60, maxReceiveCount: 10 },
+  // Receipts by e-mail (pos/receipts.ts): SES, or the local outbox.
+  posReceipt: { env: 'POS_RECEIPT_QUEUE_URL', localName: 'daftar-pos-receipts', visibilityTimeoutSeconds: 120, maxReceiveCount: 5 },
   forecast: { env: 'FORECAST_QUEUE_URL', localName: 'daftar-forecasts', visibilityTimeoutSeconds: 120, maxReceiveCount: 3 },
 } as const;
 

@@ -8,6 +8,7 @@ import { AUDIT_PLATFORM_NARRATIVES } from './audit-platform.js';
 import { AUDIT_ACCOUNTING_NARRATIVES } from './audit-accounting.js';
 import { AUDIT_PRODUCT_NARRATIVES } from './audit-products.js';
 import { AUDIT_INVENTORY_NARRATIVES } from './audit-inventory.js';
+import { POS_NARRATIVES } from './pos.js';
 
 export type NarrativeTemplate = { readonly en: string; readonly ar: string };
 
@@ -18,6 +19,7 @@ export const NARRATIVES = {
   ...AUDIT_ACCOUNTING_NARRATIVES,
   ...AUDIT_PRODUCT_NARRATIVES,
   ...AUDIT_INVENTORY_NARRATIVES,
+  ...POS_NARRATIVES,
 } as const satisfies Record<string, NarrativeTemplate>;
 
 export type NarrativeKey = keyof typeof NARRATIVES;

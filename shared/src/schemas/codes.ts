@@ -218,6 +218,9 @@ export const ONBOARDING_STEP_STATUSES = ['pending', 'completed', 'skipped'] as c
  * one on record; transfer_out / transfer_in: goods moved between locations at cost; reversal: the
  * undoing of another movement.
  */
+/** Who may take a return without a receipt at the till (schemas/pos.ts). */
+export const POS_RECEIPTLESS_RETURN_POLICIES = ['never', 'admins', 'everyone'] as const;
+
 export const MOVEMENT_TYPES = ['receipt', 'issue', 'return_in', 'adjustment', 'count', 'transfer_out', 'transfer_in', 'reversal'] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number];
 

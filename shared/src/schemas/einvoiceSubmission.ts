@@ -20,7 +20,12 @@ export const EINVOICE_RESUBMITTABLE_STATES: readonly EinvoiceSubmissionState[] =
 /** States in which the document must not change: on its way to the portal, or recorded there. */
 export const EINVOICE_LOCKING_STATES: readonly EinvoiceSubmissionState[] = ['queued', 'submitting', 'submitted'];
 
-export const EINVOICE_DOCUMENT_TYPES = ['invoice', 'return'] as const;
+/**
+ * pos_receipt: a till sale (or an exchange's new lines), a 388 invoice; pos_return: a till return
+ * of a sale, a 381 credit note (functions/src/pos/einvoice.ts). Both are queued by the server when
+ * the receipt posts, never through the submit routes.
+ */
+export const EINVOICE_DOCUMENT_TYPES = ['invoice', 'return', 'pos_receipt', 'pos_return'] as const;
 export type EinvoiceDocumentType = (typeof EINVOICE_DOCUMENT_TYPES)[number];
 
 /**

@@ -1,3 +1,4 @@
+import { POS_RECEIPTLESS_RETURN_POLICIES } from './codes.js';
 import * as z from 'zod';
 import { VALUATION_METHODS } from '../inventory/costing.js';
 import { email, id, pagination, queryBoolean, role } from './common.js';
@@ -43,6 +44,8 @@ export const organizationFields = {
   inventory_valuation_method: z.enum(VALUATION_METHODS).default('fifo'),
   /** Whether a sale may take more than is on record (a till cannot refuse goods on the shelf). */
   allow_negative_stock: z.boolean().default(true),
+  /** Who may take a return without a receipt at the till (always as store credit, customer named). */
+  pos_receiptless_returns: z.enum(POS_RECEIPTLESS_RETURN_POLICIES).default('admins'),
 };
 
 export const organizationCreate = z.strictObject(organizationFields);
@@ -90,6 +93,7 @@ export const organizationPublic = z.object({
   description: z.string().nullable(),
   inventory_valuation_method: z.enum(VALUATION_METHODS),
   allow_negative_stock: z.boolean(),
+  pos_receiptless_returns: z.enum(POS_RECEIPTLESS_RETURN_POLICIES),
   owner_id: z.string(),
   member_count: z.number().int(),
   version: z.number().int(),

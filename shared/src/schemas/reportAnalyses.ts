@@ -146,28 +146,68 @@ export type ReportDashboardMetricsPublic = z.infer<typeof reportDashboardMetrics
 
 // ---------------------------------------------------------------------------------------------
 // POS reports
+//
+// Read from the till's per-day figures (db/posAggregates.ts) and its sessions, never from the
+// receipts, so a report costs the same whatever the number of sales. Sales figures (gross_sales,
+// discounts, net_sales, tax, sales_with_tax) describe the sales rung up; returns are the refunds
+// given back, tax included, and are not deducted from them: total_collected is what stays.
 
-const posPaymentMethodLine = z.lazy(() => z.object({ payment_method: z.string(), transaction_count: count, amount }));
-const posHourLine = z.lazy(() => z.object({ hour: z.number().int().min(0).max(23), transaction_count: count, net_sales: amount }));
+/**
+ * Per tender, what the tills kept (net of change and refunds). The day figures keep amounts per
+ * tender, not how many tickets used it: transaction_count is null there.
+ */
+const posPaymentMethodLine = z.lazy(() => z.object({ payment_method: z.string(), transaction_count: count.nullable(), amount }));
+/**
+ * One hour of the day (organization's clock): the sales rung up in it, and its takings with tax less
+ * the refunds given in it (gross_sales). The hourly figures are kept tax included: net_sales is null.
+ */
+const posHourLine = z.lazy(() => z.object({
+  hour: z.number().int().min(0).max(23),
+  transaction_count: count,
+  net_sales: amount.nullable(),
+  gross_sales: amount,
+}));
+const posDayLine = z.lazy(() => z.object({
+  date: z.string(),
+  transaction_count: count,
+  returns_count: count,
+  net_sales: amount,
+  tax: amount,
+  sales_with_tax: amount,
+  returns: amount,
+  total_collected: amount,
+}));
 
 export const posSalesSummaryPublic = z.lazy(() => z.object({
   start_date: z.string(),
   end_date: z.string(),
   terminal_id: z.string().nullable(),
   currency: z.string(),
+  /** Sales rung up (returns are counted in returns_count). */
   transaction_count: count,
-  /** Before discounts and returns, without tax. */
+  /** Sales before discounts, without tax. */
   gross_sales: amount,
   discounts: amount,
+  /** What returns gave back, tax included. */
   returns: amount,
-  /** gross_sales − discounts − returns. */
+  /** Sales after discounts, without tax: gross_sales − discounts (returns are not deducted). */
   net_sales: amount,
+  /** Tax on the sales. */
   tax: amount,
-  /** net_sales + tax: what the tills took. */
+  /** sales_with_tax − returns: what the tills kept. */
   total_collected: amount,
+  /** sales_with_tax / transaction_count: the average ticket, tax included. */
   average_transaction_value: amount,
   by_payment_method: z.array(posPaymentMethodLine),
+  /** Hours with sales or refunds, in hour order. */
   by_hour: z.array(posHourLine),
+  returns_count: count,
+  /** What customers paid for the sales: net_sales + tax. */
+  sales_with_tax: amount,
+  /** Quantity sold (a weighed kilogram counts as its weight). */
+  items_sold: z.string(),
+  /** Days with sales or returns, oldest first. */
+  by_day: z.array(posDayLine),
 }));
 export type PosSalesSummaryPublic = z.infer<typeof posSalesSummaryPublic>;
 
@@ -178,22 +218,33 @@ export const posCashierPerformancePublic = z.lazy(() => z.object({
   currency: z.string(),
   total_transactions: count,
   total_net_sales: amount,
+  /** Most net sales first. A cashier whose user is gone is named by id. */
   cashiers: z.array(
     z.object({
       cashier_id: z.string(),
       cashier_name: z.string(),
+      /** Sessions (shifts) the cashier opened in the days. */
       session_count: count,
       transaction_count: count,
+      /** Sales after discounts, without tax. */
       net_sales: amount,
       discounts: amount,
+      /** What the cashier's returns gave back, tax included. */
       returns: amount,
+      /** The average ticket, tax included. */
       average_transaction_value: amount,
       /** Counted cash − expected cash over the cashier's closed sessions. */
       cash_difference: amount,
+      returns_count: count,
+      /** What customers paid for the cashier's sales (tax included). */
+      sales_with_tax: amount,
+      items_sold: z.string(),
     }),
   ),
 }));
 export type PosCashierPerformancePublic = z.infer<typeof posCashierPerformancePublic>;
+
+const posTenderCounts = z.lazy(() => z.object({ cash: amount, card: amount.nullable(), cliq: amount.nullable() }));
 
 export const posShiftReconciliationPublic = z.lazy(() => z.object({
   session_id: z.string().nullable(),
@@ -201,7 +252,9 @@ export const posShiftReconciliationPublic = z.lazy(() => z.object({
   end_date: z.string(),
   currency: z.string(),
   session_count: count,
+  /** expected_cash over every session; counted_cash and difference over the closed ones. */
   totals: z.object({ expected_cash: amount, counted_cash: amount, difference: amount }),
+  /** Oldest first. */
   sessions: z.array(
     z.object({
       session_id: z.string(),
@@ -214,12 +267,20 @@ export const posShiftReconciliationPublic = z.lazy(() => z.object({
       opening_float: amount,
       cash_sales: amount,
       cash_refunds: amount,
+      /** The till has no paid-in or paid-out of cash: zero. */
       cash_in: amount,
       cash_out: amount,
       /** opening_float + cash_sales − cash_refunds + cash_in − cash_out. */
       expected_cash: amount,
       counted_cash: amount.nullable(),
       difference: amount.nullable(),
+      sales_count: count,
+      returns_count: count,
+      net_sales: amount,
+      /** What should be there per counted tender (card and CliQ: sales − refunds). */
+      expected: z.object({ cash: amount, card: amount, cliq: amount }),
+      /** The count at the close (null while open; card and CliQ null when not counted). */
+      counted: posTenderCounts.nullable(),
     }),
   ),
 }));
@@ -231,17 +292,31 @@ export const posDashboardMetricsPublic = z.lazy(() => z.object({
   to: z.string(),
   terminal_id: z.string().nullable(),
   currency: z.string(),
+  /** Today's sales after discounts, without tax. */
   today_sales: amount,
   today_transactions: count,
   net_sales: amount,
   transaction_count: count,
+  /** The average ticket, tax included. */
   average_transaction_value: amount,
   items_sold: z.string(),
+  /** What returns gave back, tax included. */
   returns: amount,
+  /** Sessions open now. */
   open_sessions: count,
+  /** Terminals set up and active. */
   active_terminals: count,
+  /** The day figures are not kept per product: empty. */
   top_products: z.array(z.object({ name: z.string(), quantity: z.string(), net_sales: amount })),
   by_payment_method: z.array(posPaymentMethodLine),
   by_hour: z.array(posHourLine),
+  /** The span just before (the same number of days; the month before for month periods). */
+  previous: z.object({ from: z.string(), to: z.string(), net_sales: amount, transaction_count: count, average_transaction_value: amount }),
+  /** Percent change against the previous span (one decimal; null when it had none). */
+  changes: z.object({ net_sales_percent: percent, transaction_count_percent: percent, average_transaction_value_percent: percent }),
+  /** The three hours with the most sales, busiest first. */
+  busiest_hours: z.array(posHourLine),
+  returns_count: count,
+  sales_with_tax: amount,
 }));
 export type PosDashboardMetricsPublic = z.infer<typeof posDashboardMetricsPublic>;

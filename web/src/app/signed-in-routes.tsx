@@ -19,6 +19,8 @@ import { productsRoutes } from '../features/products/routes';
 import { inventoryRoutes } from '../features/inventory/routes';
 import { accountingDashboardRoutes } from '../features/accounting-dashboard/routes';
 import { inventoryAnalyticsRoutes } from '../features/inventory-analytics/routes';
+import { posSessionsRoutes } from '../features/pos-sessions/routes';
+import { posRegisterRoutes } from '../features/pos/routes';
 import { RequireAuth } from './routes/root';
 
 /**
@@ -38,6 +40,8 @@ export const signedInRoutes: RouteObject[] = [
           (m) => m.OnboardingRoute,
         ),
       },
+      // The till is full screen: beside the shell, not inside it.
+      ...posRegisterRoutes,
       {
         lazy: lazy(
           () => Promise.all([import('./shell/app-shell'), loadFeatureTranslations()]).then(([shell]) => shell),
@@ -56,6 +60,7 @@ export const signedInRoutes: RouteObject[] = [
           ...productsRoutes,
           ...inventoryAnalyticsRoutes,
           ...inventoryRoutes,
+          ...posSessionsRoutes,
           ...eInvoicingRoutes,
           ...billsRoutes,
           ...paymentsRoutes,

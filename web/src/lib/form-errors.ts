@@ -212,6 +212,15 @@ const SCHEMA_RULES: readonly (readonly [RegExp, string])[] = [
   [/^Enter a quantity such as -2 or 0\.750 \(at most three decimals\)$/i, 'signedQuantityThreeDecimals'],
   [/^Count at least one product$/i, 'countOneProduct'],
   [/^At most 5,000 products in one count$/i, 'countTooMany'],
+  // The till (shared/src/schemas/pos.ts).
+  [/^A quantity is greater than zero$/i, 'quantityPositive'],
+  [/^Enter an amount greater than zero$/i, 'amountPositive'],
+  [/^A return without a receipt needs the customer$/i, 'receiptlessCustomer'],
+  [/^Name the sold line returned$/i, 'returnLine'],
+  [/^A return without a receipt names the product and its price$/i, 'receiptlessProduct'],
+  [/^A name or a phone number is enough, but one is needed$/i, 'nameOrPhone'],
+  [/^A receipt prefix is 1 to 8 capital letters or digits$/i, 'receiptPrefix'],
+  [/^Ids made by the register are UUIDs$/i, 'registerIds'],
 ];
 
 /** English written for programs, not people: field names, minor units, a decimal's raw text. */

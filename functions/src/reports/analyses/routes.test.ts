@@ -62,7 +62,7 @@ describe('analysis routes', () => {
     expect(revenue.body.period).toMatchObject({ period: 'current_month', from: `${today.slice(0, 7)}-01` });
   });
 
-  it('answer the POS reports empty and well formed, echoing the filters', async () => {
+  it('answer the POS reports of an organization without sales with zero figures, echoing the filters', async () => {
     const summary = await get('pos/sales-summary', { start_date: '2025-06-01', end_date: '2025-06-30', terminal_id: 'T-01' });
     expect(summary.status).toBe(200);
     expect(posSalesSummaryPublic.parse(summary.body)).toEqual({
@@ -80,6 +80,10 @@ describe('analysis routes', () => {
       average_transaction_value: '0.000',
       by_payment_method: [],
       by_hour: [],
+      returns_count: 0,
+      sales_with_tax: '0.000',
+      items_sold: '0',
+      by_day: [],
     });
 
     const cashiers = await get('pos/cashier-performance', { cashier_id: 'c-7' });

@@ -203,11 +203,21 @@ async function agingTable(request: ReportRequest, side: Side, named?: number): P
   return { request, side, asOf, figures, names };
 }
 
-function posSalesSummaryTable(request: ReportRequest): ReportTablePublic {
+/** Tender names as the till shows them. */
+const tenderLabel = (language: ReportLanguage, tender: string) =>
+  ({
+    cash: tr(language, 'Cash', 'نقداً'),
+    card: tr(language, 'Card', 'بطاقة'),
+    cliq: tr(language, 'CliQ', 'كليك'),
+    store_credit: tr(language, 'Store credit', 'رصيد المتجر'),
+    on_account: tr(language, 'On account', 'على الحساب'),
+  })[tender] ?? tender;
+
+async function posSalesSummaryTable(request: ReportRequest): Promise<ReportTablePublic> {
   const { language, organization, period } = request;
-  const summary = posSalesSummary(organization, { start_date: period.from, end_date: period.to, terminal_id: request.query.terminal_id });
+  const summary = await posSalesSummary(organization, { start_date: period.from, end_date: period.to, terminal_id: request.query.terminal_id });
   const noSales = tr(language, 'No POS sales were recorded in this period.', 'لم تُسجَّل مبيعات نقاط بيع في هذه الفترة.');
-  const sold = summary.transaction_count > 0;
+  const sold = summary.transaction_count > 0 || summary.returns_count > 0;
   const line = (label: string, amount: string, style: ReportRow['style'] = 'normal') => ({ cells: { item: label, amount }, style });
   return {
     report_id: 'pos-sales-summary',
@@ -236,9 +246,10 @@ function posSalesSummaryTable(request: ReportRequest): ReportTablePublic {
           ? [
               line(tr(language, 'Gross sales', 'إجمالي المبيعات'), summary.gross_sales),
               line(tr(language, 'Discounts', 'الخصومات'), summary.discounts),
-              line(tr(language, 'Returns', 'المردودات'), summary.returns),
               line(tr(language, 'Net sales', 'صافي المبيعات'), summary.net_sales, 'subtotal'),
               line(tr(language, 'Sales tax', 'ضريبة المبيعات'), summary.tax),
+              line(tr(language, 'Sales including tax', 'المبيعات شاملة الضريبة'), summary.sales_with_tax, 'subtotal'),
+              line(tr(language, 'Returns (refunded, tax included)', 'المردودات (المبالغ المعادة شاملة الضريبة)'), summary.returns),
               line(tr(language, 'Total collected', 'إجمالي المقبوضات'), summary.total_collected, 'total'),
             ]
           : [],
@@ -248,10 +259,9 @@ function posSalesSummaryTable(request: ReportRequest): ReportTablePublic {
         title: tr(language, 'By payment method', 'حسب طريقة الدفع'),
         columns: [
           { key: 'method', label: tr(language, 'Payment method', 'طريقة الدفع'), kind: 'text' },
-          { key: 'transactions', label: tr(language, 'Transactions', 'عدد العمليات'), kind: 'number' },
           { key: 'amount', label: tr(language, 'Amount', 'المبلغ'), kind: 'money' },
         ],
-        rows: summary.by_payment_method.map((m) => ({ cells: { method: m.payment_method, transactions: m.transaction_count, amount: m.amount } })),
+        rows: summary.by_payment_method.map((m) => ({ cells: { method: tenderLabel(language, m.payment_method), amount: m.amount } })),
         empty_text: noSales,
       },
       {
@@ -259,9 +269,21 @@ function posSalesSummaryTable(request: ReportRequest): ReportTablePublic {
         columns: [
           { key: 'hour', label: tr(language, 'Hour', 'الساعة'), kind: 'text' },
           { key: 'transactions', label: tr(language, 'Transactions', 'عدد العمليات'), kind: 'number' },
-          { key: 'net_sales', label: tr(language, 'Net sales', 'صافي المبيعات'), kind: 'money' },
+          { key: 'takings', label: tr(language, 'Takings with tax, less refunds', 'المقبوضات شاملة الضريبة بعد المردودات'), kind: 'money' },
         ],
-        rows: summary.by_hour.map((h) => ({ cells: { hour: `${String(h.hour).padStart(2, '0')}:00`, transactions: h.transaction_count, net_sales: h.net_sales } })),
+        rows: summary.by_hour.map((h) => ({ cells: { hour: `${String(h.hour).padStart(2, '0')}:00`, transactions: h.transaction_count, takings: h.gross_sales } })),
+        empty_text: noSales,
+      },
+      {
+        title: tr(language, 'By day', 'حسب اليوم'),
+        columns: [
+          { key: 'date', label: tr(language, 'Date', 'التاريخ'), kind: 'date' },
+          { key: 'transactions', label: tr(language, 'Transactions', 'عدد العمليات'), kind: 'number' },
+          { key: 'net_sales', label: tr(language, 'Net sales', 'صافي المبيعات'), kind: 'money' },
+          { key: 'returns', label: tr(language, 'Returns', 'المردودات'), kind: 'money' },
+          { key: 'total_collected', label: tr(language, 'Total collected', 'إجمالي المقبوضات'), kind: 'money' },
+        ],
+        rows: summary.by_day.map((d) => ({ cells: { date: d.date, transactions: d.transaction_count, net_sales: d.net_sales, returns: d.returns, total_collected: d.total_collected } })),
         empty_text: noSales,
       },
     ],
@@ -277,5 +299,5 @@ export const analysisReports: ReportDefinition[] = [
   { id: 'accounts-payable', build: async (request) => agingByContact(await agingTable(request, 'payable', ALL), 'accounts-payable') },
   { id: 'receivables-analysis', build: async (request) => agingAnalysis(await agingTable(request, 'receivable'), 'receivables-analysis') },
   { id: 'payables-analysis', build: async (request) => agingAnalysis(await agingTable(request, 'payable'), 'payables-analysis') },
-  { id: 'pos-sales-summary', build: async (request) => posSalesSummaryTable(request) },
+  { id: 'pos-sales-summary', build: posSalesSummaryTable },
 ];

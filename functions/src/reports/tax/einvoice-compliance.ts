@@ -4,7 +4,7 @@
  * submitted; the rejections with the portal's EINV codes and messages; the documents waiting or
  * stuck; the posted documents never submitted. The figures are e-invoicing/compliance.ts's.
  */
-import type { EinvoiceSubmissionState } from '@daftar/shared/schemas/einvoiceSubmission';
+import type { EinvoiceDocumentType, EinvoiceSubmissionState } from '@daftar/shared/schemas/einvoiceSubmission';
 import type { ReportColumn, ReportRow } from '@daftar/shared/schemas/reportCatalogue';
 import { einvoiceCompliance } from '../../e-invoicing/compliance.js';
 import { tr, type ReportDefinition, type ReportLanguage, type ReportRequest } from '../definition.js';
@@ -29,7 +29,13 @@ const DOCUMENT_STATUS_LABELS: Record<string, [string, string]> = {
 };
 
 const stateLabel = (lang: ReportLanguage, state: keyof typeof STATE_LABELS) => tr(lang, ...STATE_LABELS[state]);
-const documentType = (lang: ReportLanguage, type: 'invoice' | 'return') => (type === 'invoice' ? tr(lang, 'Invoice', 'فاتورة') : tr(lang, 'Credit note', 'إشعار دائن'));
+const DOCUMENT_TYPE_LABELS: Record<EinvoiceDocumentType, [string, string]> = {
+  invoice: ['Invoice', 'فاتورة'],
+  return: ['Credit note', 'إشعار دائن'],
+  pos_receipt: ['Till receipt', 'إيصال نقطة البيع'],
+  pos_return: ['Till return', 'مرتجع نقطة البيع'],
+};
+const documentType = (lang: ReportLanguage, type: EinvoiceDocumentType) => tr(lang, ...DOCUMENT_TYPE_LABELS[type]);
 
 export async function buildEinvoiceCompliance(request: ReportRequest): Promise<TaxReportTable> {
   const { language: lang, period } = request;

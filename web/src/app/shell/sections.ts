@@ -50,6 +50,17 @@ export const SECTIONS: readonly Section[] = [
     ],
   },
   {
+    key: 'pos',
+    label: 'nav.pointOfSale',
+    to: '/pos',
+    match: ['/pos'],
+    pages: [
+      { to: '/pos', label: 'nav.register' },
+      { to: '/pos/sessions', label: 'nav.posSessions' },
+      { to: '/pos/terminals', label: 'nav.posTerminals' },
+    ],
+  },
+  {
     key: 'banking',
     label: 'nav.banking',
     to: '/banking',

@@ -1,6 +1,7 @@
 import { Avatar, Button, DropdownMenu, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { confirmSignOutWithPendingSales } from '../../features/pos/offline/sign-out-guard';
 import { useIsSuperuser, useUser } from '../../lib/auth';
 import { STORAGE_KEYS, storage } from '../../lib/storage';
 
@@ -46,7 +47,9 @@ export function UserMenu() {
         ) : null}
         <DropdownMenu.Separator />
         <DropdownMenu.Item asChild color="red">
-          <Link to="/logout">{t('auth.logout')}</Link>
+          <Link to="/logout" onClick={(event) => !confirmSignOutWithPendingSales() && event.preventDefault()}>
+            {t('auth.logout')}
+          </Link>
         </DropdownMenu.Item>
       </DropdownMenu.Content>
     </DropdownMenu.Root>

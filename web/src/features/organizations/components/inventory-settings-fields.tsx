@@ -1,5 +1,7 @@
 import { Flex, RadioGroup, Switch, Text } from '@radix-ui/themes';
 import { VALUATION_METHODS } from '@daftar/shared/inventory/costing';
+import { POS_RECEIPTLESS_RETURN_POLICIES } from '@daftar/shared/schemas/codes';
+import { FormSelectInput } from '../../../components/fields';
 import { useId } from 'react';
 import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -95,5 +97,20 @@ export function NegativeStockSwitch<T extends FieldValues>({ form, disabled }: {
         {t('organizations.inventory.allowNegativeStockHint')}
       </Text>
     </Flex>
+  );
+}
+
+/** The form's `pos_receiptless_returns`: who may take a return without a receipt at the till (as store credit). */
+export function ReceiptlessReturnsSelect<T extends FieldValues>({ form, disabled }: { form: InventoryForm<T>; disabled?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <FormSelectInput
+      form={form as never}
+      name={'pos_receiptless_returns' as Path<T>}
+      label={t('organizations.inventory.receiptlessReturns')}
+      hint={t('organizations.inventory.receiptlessReturnsHint')}
+      disabled={disabled}
+      options={POS_RECEIPTLESS_RETURN_POLICIES.map((policy) => ({ value: policy, label: t(`organizations.inventory.receiptlessPolicies.${policy}`) }))}
+    />
   );
 }

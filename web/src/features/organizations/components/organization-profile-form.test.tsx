@@ -33,6 +33,7 @@ const organization: Organization = {
   description: null,
   inventory_valuation_method: 'fifo',
   allow_negative_stock: true,
+  pos_receiptless_returns: 'admins',
   owner_id: 'u1',
   member_count: 1,
   version: 3,

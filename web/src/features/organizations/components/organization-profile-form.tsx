@@ -16,7 +16,7 @@ import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import type { Organization } from '../../../lib/organizations';
 import { notify } from '../../../lib/notify';
 import { useUpdateOrganization } from '../api/update-organization';
-import { NegativeStockSwitch, ValuationMethodField } from './inventory-settings-fields';
+import { NegativeStockSwitch, ReceiptlessReturnsSelect, ValuationMethodField } from './inventory-settings-fields';
 
 /** Fields a person may empty: sent as null so the stored value is cleared. */
 const nullable = (value: string) => (value.trim() === '' ? null : value);
@@ -26,6 +26,7 @@ type Values = ProfileValues & {
   taxpayer_track: string;
   inventory_valuation_method: Organization['inventory_valuation_method'];
   allow_negative_stock: boolean;
+  pos_receiptless_returns: Organization['pos_receiptless_returns'];
 };
 
 /** Only what changed is sent, so the audit log records what was really edited. */
@@ -48,6 +49,7 @@ function changesOf(profile: Values, organization: Organization) {
     taxpayer_track: nullable(profile.taxpayer_track),
     inventory_valuation_method: profile.inventory_valuation_method,
     allow_negative_stock: profile.allow_negative_stock,
+    pos_receiptless_returns: profile.pos_receiptless_returns,
   };
   return Object.fromEntries(Object.entries(edited).filter(([field, value]) => value !== (organization[field as keyof Organization] ?? null)));
 }
@@ -63,6 +65,7 @@ export function OrganizationProfileForm({ organization, canEdit }: { organizatio
       taxpayer_track: organization.taxpayer_track ?? '',
       inventory_valuation_method: organization.inventory_valuation_method,
       allow_negative_stock: organization.allow_negative_stock,
+      pos_receiptless_returns: organization.pos_receiptless_returns ?? 'admins',
     },
     prepare: bodyOf,
   });
@@ -106,6 +109,7 @@ export function OrganizationProfileForm({ organization, canEdit }: { organizatio
           <SectionHeading>{t('organizations.inventory.title')}</SectionHeading>
           <ValuationMethodField form={form} disabled={!canEdit} />
           <NegativeStockSwitch form={form} disabled={!canEdit} />
+          <ReceiptlessReturnsSelect form={form} disabled={!canEdit} />
           {canEdit ? (
             <Flex justify="end">
               <Button type="submit" loading={update.isPending}>

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Loading, QueryError } from '../../../components/feedback';
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentOrganization } from '../../../lib/organizations';
+import { usePosTransactions } from '../api/get-pos-transactions';
 import { AllReportsTab, type AllReportsFilters } from '../components/all-reports-tab';
 import { BulkExportDialog } from '../components/bulk-export-dialog';
 import { CashFlowTab } from '../components/cash-flow-tab';
@@ -23,6 +24,8 @@ export function ReportsRoute() {
   const tab: Tab = searchParams.get('tab') === 'cash-flow' ? 'cash-flow' : 'all';
   const [filters, setFilters] = useState<AllReportsFilters>(() => ({ search: '', category: 'all', period: defaultPeriodChoice(organization?.timezone) }));
   const [bulkOpen, setBulkOpen] = useState(false);
+  // Read as SPEC §2 has the screen do, though nothing here shows them (see get-pos-transactions.ts).
+  usePosTransactions(organization?.id ?? null);
 
   const visible = useMemo(
     () => filterCatalogue((id) => ({ title: t(`reports.catalogue.${id}.title`), description: t(`reports.catalogue.${id}.description`) }), filters.search, filters.category),

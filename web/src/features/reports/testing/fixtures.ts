@@ -14,13 +14,20 @@ export const ORGANIZATION_NAME = 'Amman Traders';
 export const TODAY = todayInZone('Asia/Amman');
 
 export function session(role: Role = 'viewer') {
-  return signedInSession({
-    organizationId: ORG,
-    role,
-    user: { email: 'rana@example.jo', full_name: 'Rana Haddad' },
-    organization: { name: ORGANIZATION_NAME, base_currency: 'JOD', timezone: 'Asia/Amman', fiscal_year_start_month: 1 },
-  });
+  return {
+    ...signedInSession({
+      organizationId: ORG,
+      role,
+      user: { email: 'rana@example.jo', full_name: 'Rana Haddad' },
+      organization: { name: ORGANIZATION_NAME, base_currency: 'JOD', timezone: 'Asia/Amman', fiscal_year_start_month: 1 },
+    }),
+    // The screen reads the POS transactions it does not show (SPEC §2).
+    [`GET ${API}/pos/transactions`]: () => ({ json: { data: [posTransaction('S1-000001', '11.600'), posTransaction('S1-000002', '5.220')], count: 2 } }),
+  };
 }
+
+/** A till receipt as the list answers it (only status and total_amount matter to this screen). */
+export const posTransaction = (number: string, total_amount: string) => ({ id: `tx-${number}`, kind: 'sale', status: 'completed', number, total_amount });
 
 export function profitLossTable(overrides: Partial<ReportTablePublic> = {}): ReportTablePublic {
   return {

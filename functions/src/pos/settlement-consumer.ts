@@ -1,0 +1,42 @@
+/**
+ * The `posStock` queue's consumer (routes.ts `consumers`): each message {organization_id,
+ * transaction_id} is one posted till receipt's follow-up work: its stock at the exact cost
+ * (settlement.ts), then its JoFotara submission (einvoice.ts, itself queued to the e-invoicing queue). A message for a
+ * receipt already settled writes nothing; a failure (a storage error, levels that kept moving) is
+ * delivered again. After its messages, a delivery sweeps the organization's other pending receipts,
+ * so a message lost between the sale and the queue is made good by the next one.
+ */
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { logger } from '../platform/logger.js';
+import { settlePending, settleReceipt } from './settlement.js';
+import { submitPosReceipt } from './einvoice.js';
+
+export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  const failures: { itemIdentifier: string }[] = [];
+  const organizations = new Set<string>();
+  for (const record of event.Records ?? []) {
+    let message: { organization_id?: unknown; transaction_id?: unknown };
+    try {
+      message = JSON.parse(record.body);
+    } catch {
+      logger.error('pos stock: poison message', { message_id: record.messageId });
+      failures.push({ itemIdentifier: record.messageId });
+      continue;
+    }
+    if (typeof message.organization_id !== 'string' || typeof message.transaction_id !== 'string') {
+      logger.error('pos stock: poison message', { message_id: record.messageId });
+      failures.push({ itemIdentifier: record.messageId });
+      continue;
+    }
+    try {
+      await settleReceipt(message.organization_id, message.transaction_id);
+      await submitPosReceipt(message.organization_id, message.transaction_id);
+      organizations.add(message.organization_id);
+    } catch (error) {
+      logger.warn('pos stock: settlement failed, it will come again', { message_id: record.messageId, error: error instanceof Error ? error.message : String(error) });
+      failures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  for (const organizationId of organizations) await settlePending(organizationId).catch(() => undefined);
+  return { batchItemFailures: failures };
+}

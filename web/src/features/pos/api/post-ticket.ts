@@ -1,0 +1,16 @@
+import type { PosTransaction } from '@daftar/shared/schemas/pos';
+import { api } from '../../../lib/api-client';
+import { idempotencyHeaders } from '../../../lib/idempotency';
+import type { OutboxItem } from '../offline/store';
+import { posPath } from './keys';
+
+/**
+ * The outbox's transport: a sale to `transactions`, a return to `returns`, each with its own id
+ * as the Idempotency-Key, so a resend after a lost answer gets the first answer back.
+ */
+export const postTicket = (item: OutboxItem) =>
+  api.post<PosTransaction>(`${posPath(item.organization_id)}/${item.kind === 'sale' ? 'transactions' : 'returns'}`, {
+    organizationId: item.organization_id,
+    json: item.body,
+    headers: idempotencyHeaders(item.id),
+  });

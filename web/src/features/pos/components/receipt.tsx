@@ -1,0 +1,123 @@
+import type { PosTender } from '@daftar/shared/schemas/pos';
+import type { TicketTotals } from '@daftar/shared/pos/ticket';
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { major } from './ticket-model';
+
+export interface ReceiptData {
+  id: string;
+  shopName: string;
+  header: string | null;
+  footer: string | null;
+  terminalName: string;
+  cashier: string | null;
+  occurredAt: string;
+  customerName: string | null;
+  currency: string;
+  lines: { id: string; name: string; name_ar: string | null; quantity: string; unit_price: string; discount: number; gross: number }[];
+  totals: TicketTotals;
+  payments: { tender: PosTender; amount: string }[];
+  tendered: number;
+  change: number;
+}
+
+/**
+ * The printed receipt (80 mm roll, pos.css): labels in English and Arabic whatever the screen's
+ * language, amounts with Latin digits, the server's receipt number once the sale has posted.
+ */
+export function Receipt({ data, number }: { data: ReceiptData; number: string | null }) {
+  const { i18n } = useTranslation();
+  const en = i18n.getFixedT('en');
+  const ar = i18n.getFixedT('ar');
+  const label = (key: string) => (
+    <>
+      <span lang="en" dir="ltr">{en(`pos.receipt.${key}`)}</span>
+      <span lang="ar" dir="rtl">{ar(`pos.receipt.${key}`)}</span>
+    </>
+  );
+  const money = (minor: number) => formatMoney(major(minor, data.currency), data.currency, 'en');
+  const rows: [string, string][] = [
+    ['subtotal', money(data.totals.subtotal)],
+    ...(data.totals.discount ? [['discount', `−${money(data.totals.discount)}`] as [string, string]] : []),
+    ['tax', money(data.totals.tax)],
+  ];
+  return (
+    <article className="pos-receipt" data-testid="pos-receipt" dir="ltr">
+      <header>
+        <strong>{data.shopName}</strong>
+        {data.header ? <p>{data.header}</p> : null}
+        <p>{data.terminalName}</p>
+      </header>
+      <dl className="pos-receipt-meta">
+        <dt>{label('number')}</dt>
+        <dd data-testid="pos-receipt-number">{number ?? `${en('pos.receipt.pending')} / ${ar('pos.receipt.pending')}`}</dd>
+        <dt>{label('date')}</dt>
+        <dd>{formatDateTime(data.occurredAt, 'en')}</dd>
+        {data.cashier ? (
+          <>
+            <dt>{label('cashier')}</dt>
+            <dd>{data.cashier}</dd>
+          </>
+        ) : null}
+        {data.customerName ? (
+          <>
+            <dt>{label('customer')}</dt>
+            <dd>{data.customerName}</dd>
+          </>
+        ) : null}
+      </dl>
+      <table className="pos-receipt-lines">
+        <thead>
+          <tr>
+            <th>{label('item')}</th>
+            <th>{label('qty')}</th>
+            <th>{label('total')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.lines.map((line) => (
+            <tr key={line.id}>
+              <td>
+                <div>{line.name}</div>
+                {line.name_ar ? <div dir="rtl">{line.name_ar}</div> : null}
+                {line.discount ? <div>−{money(line.discount)}</div> : null}
+              </td>
+              <td>
+                {line.quantity} × {formatMoney(line.unit_price, data.currency, 'en')}
+              </td>
+              <td>{money(line.gross)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="pos-receipt-totals">
+        {rows.map(([key, value]) => (
+          <Fragment key={key}>
+            <dt>{label(key)}</dt>
+            <dd>{value}</dd>
+          </Fragment>
+        ))}
+        <dt className="pos-receipt-grand">{label('total')}</dt>
+        <dd className="pos-receipt-grand" data-testid="pos-receipt-total">
+          {money(data.totals.gross)}
+        </dd>
+        {data.payments.map((p, i) => (
+          <Fragment key={i}>
+            <dt>
+              <span lang="en">{en(`pos.tender.${p.tender}`)}</span>
+              <span lang="ar" dir="rtl">{ar(`pos.tender.${p.tender}`)}</span>
+            </dt>
+            <dd>{formatMoney(p.amount, data.currency, 'en')}</dd>
+          </Fragment>
+        ))}
+        <dt>{label('change')}</dt>
+        <dd data-testid="pos-receipt-change">{money(data.change)}</dd>
+      </dl>
+      <footer>
+        {data.footer ? <p>{data.footer}</p> : null}
+        <p>{label('thanks')}</p>
+      </footer>
+    </article>
+  );
+}

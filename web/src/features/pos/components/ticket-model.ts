@@ -1,0 +1,180 @@
+import { formatMoney as decimalText, fromMinorUnits, parseMoney } from '@daftar/shared/money';
+import { checkTenders, ticketLine, ticketTotals, TicketError, type TenderCheck, type TicketLine, type TicketTotals } from '@daftar/shared/pos/ticket';
+import type { PosSaleCreate, PosTender } from '@daftar/shared/schemas/pos';
+import type { TaxOption } from '@daftar/shared/schemas/taxes';
+import { TaxError, type TaxCategory } from '@daftar/shared/tax';
+import type { PosCustomer } from '../api/customers';
+import type { CatalogueItem } from '../offline/catalogue';
+import { uuidv7 } from '../offline/uuidv7';
+
+export type LineDiscount = { type: 'amount'; amount: string } | { type: 'percent'; percent: number };
+
+export interface TicketLineState {
+  id: string;
+  item: CatalogueItem;
+  quantity: string;
+  unit_price: string;
+  discount: LineDiscount | null;
+}
+
+export interface PaymentState {
+  id: string;
+  tender: PosTender;
+  amount: string;
+}
+
+export interface TicketState {
+  lines: TicketLineState[];
+  customer: PosCustomer | null;
+}
+
+export const emptyTicket = (): TicketState => ({ lines: [], customer: null });
+
+/** Decimal text of minor units: 1250 fils → "1.250". */
+export const major = (minor: number, currency: string) => decimalText(fromMinorUnits(minor, currency));
+export const minorOf = (amount: string, currency: string) => parseMoney(amount, currency).amount;
+
+/** Quantities are kept as thousandths so +/− never meets a float. */
+const toThousandths = (q: string) => Math.round(Number(q) * 1000);
+const fromThousandths = (n: number) => {
+  const whole = Math.floor(n / 1000);
+  const rest = n % 1000;
+  return rest ? `${whole}.${String(rest).padStart(3, '0').replace(/0+$/, '')}` : String(whole);
+};
+
+export function stepQuantity(quantity: string, step: 1 | -1): string {
+  const next = toThousandths(quantity) + step * 1000;
+  return fromThousandths(Math.max(next, 1000));
+}
+
+export const isQuantity = (q: string) => /^\d+(\.\d{1,3})?$/.test(q.trim()) && Number(q) > 0;
+
+export interface ResolvedTax {
+  tax_id: string | null;
+  rate: string;
+  category: TaxCategory;
+}
+
+/**
+ * A product's tax as the server resolves it: its general tax when active; none (exempt) otherwise.
+ * Special taxes are not sold at the till (the ticket schema has no field for them).
+ */
+export function resolveTax(taxId: string | null, taxes: readonly TaxOption[]): ResolvedTax {
+  const tax = taxId ? taxes.find((t) => t.id === taxId) : undefined;
+  if (!tax || tax.tax_category === 'special') return { tax_id: null, rate: '0', category: 'exempt' };
+  return { tax_id: tax.id, rate: tax.rate, category: tax.tax_category };
+}
+
+export interface ComputedLine {
+  line: TicketLineState;
+  tax: ResolvedTax;
+  figures: TicketLine | null;
+  error: string | null;
+}
+
+export interface ComputedTicket {
+  lines: ComputedLine[];
+  totals: TicketTotals;
+  /** Whether every line computes (a sale can be paid). */
+  valid: boolean;
+}
+
+export function computeTicket(lines: readonly TicketLineState[], taxes: readonly TaxOption[], currency: string): ComputedTicket {
+  const computed = lines.map((line, index): ComputedLine => {
+    const tax = resolveTax(line.item.tax_id, taxes);
+    try {
+      const figures = ticketLine(
+        { quantity: line.quantity, unit_price: line.unit_price, price_includes_tax: line.item.price_includes_tax, tax_rate: tax.rate, tax_category: tax.category, discount: line.discount },
+        currency,
+        ['lines', index],
+      );
+      return { line, tax, figures, error: null };
+    } catch (error) {
+      if (error instanceof TaxError || error instanceof TicketError) return { line, tax, figures: null, error: error.message };
+      throw error;
+    }
+  });
+  const ok = computed.flatMap((c) => (c.figures ? [c.figures] : []));
+  return { lines: computed, totals: ticketTotals(ok), valid: ok.length === computed.length && computed.length > 0 };
+}
+
+/** The largest discount a member may give on a line, in minor units, given its subtotal. */
+export const maxDiscountMinor = (subtotal: number, maxPercent: number) => Math.floor((subtotal * maxPercent) / 100);
+
+/** Whether the line's discount is within what the cashier may give (`null`: not limited). */
+export function discountAllowed(line: ComputedLine, maxPercent: number | null): boolean {
+  if (maxPercent == null || !line.line.discount || !line.figures) return true;
+  if (line.line.discount.type === 'percent') return line.line.discount.percent <= maxPercent;
+  return line.figures.discount <= maxDiscountMinor(line.figures.subtotal, maxPercent);
+}
+
+export type TenderOutcome = { ok: true; check: TenderCheck } | { ok: false; message: string };
+
+export function tenderOutcome(due: number, payments: readonly PaymentState[], currency: string): TenderOutcome {
+  try {
+    return { ok: true, check: checkTenders(due, payments, currency) };
+  } catch (error) {
+    if (error instanceof TicketError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+/** What a customer hands over in notes: the total itself, then the next round amounts above it. */
+export function quickCashAmounts(due: number, currency: string): number[] {
+  const unit = 10 ** (currency === 'JOD' ? 3 : 2);
+  const amounts = new Set<number>([due]);
+  for (const note of [1, 5, 10, 20, 50]) {
+    const rounded = Math.ceil(due / (note * unit)) * note * unit;
+    if (rounded > due) amounts.add(rounded);
+    if (amounts.size >= 5) break;
+  }
+  return [...amounts].filter((a) => a > 0);
+}
+
+export interface SaleIdentity {
+  id: string;
+  terminal_id: string;
+  session_id: string;
+  sequence: number;
+  occurred_at: string;
+  offline: boolean;
+}
+
+/** The POST body of a sale (`posSaleCreate`): lines and payments with the ids the register gave them. */
+export function saleBody(identity: SaleIdentity, ticket: ComputedTicket, customer: PosCustomer | null, payments: readonly PaymentState[]): PosSaleCreate {
+  return {
+    ...identity,
+    customer_id: customer?.id ?? null,
+    lines: ticket.lines.map(({ line, tax }) => ({
+      id: line.id,
+      product_id: line.item.id,
+      quantity: line.quantity,
+      unit_price: line.unit_price,
+      price_includes_tax: line.item.price_includes_tax,
+      tax_id: tax.tax_id,
+      discount: line.discount,
+    })),
+    payments: payments.map((p) => ({ id: p.id, tender: p.tender, amount: p.amount })),
+  };
+}
+
+export const newLine = (item: CatalogueItem, quantity = '1', unitPrice: string | null = null): TicketLineState => ({
+  id: uuidv7(),
+  item,
+  quantity,
+  unit_price: unitPrice ?? item.sale_price,
+  discount: null,
+});
+
+/**
+ * Adds a scanned or tapped item: one more on the item's plain line when there is one (catalogue
+ * price, no discount, whole pieces); a weighed or scale-priced item is a line of its own.
+ */
+export function addItem(lines: readonly TicketLineState[], item: CatalogueItem, quantity = '1', unitPrice: string | null = null): TicketLineState[] {
+  const plain = quantity === '1' && unitPrice == null;
+  const index = plain
+    ? lines.findIndex((l) => l.item.id === item.id && l.unit_price === item.sale_price && !l.discount && Number.isInteger(Number(l.quantity)))
+    : -1;
+  if (index < 0) return [...lines, newLine(item, quantity, unitPrice)];
+  return lines.map((l, i) => (i === index ? { ...l, quantity: stepQuantity(l.quantity, 1) } : l));
+}

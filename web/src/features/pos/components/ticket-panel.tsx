@@ -1,0 +1,190 @@
+import { Button, Flex, IconButton, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
+import { forwardRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../lib/format';
+import type { PosCustomer } from '../api/customers';
+import { itemName } from './catalogue-panel';
+import { LineDiscountEditor } from './line-discount';
+import { isQuantity, major, stepQuantity, type ComputedTicket, type LineDiscount } from './ticket-model';
+
+interface TicketPanelProps {
+  ticket: ComputedTicket;
+  currency: string;
+  customer: PosCustomer | null;
+  maxDiscountPercent: number | null;
+  /** Returns the message to show when the code found nothing. */
+  onScan: (code: string) => string | null;
+  onQuantity: (lineId: string, quantity: string) => void;
+  onDiscount: (lineId: string, discount: LineDiscount | null) => void;
+  onRemove: (lineId: string) => void;
+  onCustomer: () => void;
+  onClearCustomer: () => void;
+  onPay: () => void;
+  onCancel: () => void;
+  notice: string | null;
+}
+
+export const TicketPanel = forwardRef<HTMLInputElement, TicketPanelProps>(function TicketPanel(
+  { ticket, currency, customer, maxDiscountPercent, onScan, onQuantity, onDiscount, onRemove, onCustomer, onClearCustomer, onPay, onCancel, notice },
+  scanRef,
+) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [scanMessage, setScanMessage] = useState<string | null>(null);
+  const money = (minor: number) => formatMoney(major(minor, currency), currency);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const scanned = code.trim();
+    setCode('');
+    if (!scanned) return;
+    setScanMessage(onScan(scanned));
+  };
+
+  const { totals } = ticket;
+  return (
+    <section className="pos-ticket" aria-label={t('pos.ticket.title')}>
+      <form onSubmit={submit} className="pos-scan">
+        <TextField.Root
+          ref={scanRef}
+          size="3"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          placeholder={t('pos.scan.placeholder')}
+          aria-label={t('pos.scan.label')}
+          autoComplete="off"
+          // The wedge types fast into whatever has focus; this field takes it back (routes/register).
+          data-pos-scan=""
+        />
+      </form>
+      {scanMessage ? (
+        <Text size="2" color="red" role="alert" data-testid="pos-scan-message">
+          {scanMessage}
+        </Text>
+      ) : null}
+      <Flex justify="between" align="center" gap="2">
+        {customer ? (
+          <Flex align="center" gap="2">
+            <Text size="2" weight="medium">{customer.name}</Text>
+            <Button size="1" variant="ghost" color="gray" onClick={onClearCustomer}>
+              {t('pos.customer.remove')}
+            </Button>
+          </Flex>
+        ) : (
+          <span />
+        )}
+        <Button size="1" variant="soft" onClick={onCustomer}>
+          {t('pos.customer.add')}
+        </Button>
+      </Flex>
+      <div className="pos-lines">
+        {ticket.lines.length ? (
+          <table aria-label={t('pos.ticket.lines')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('pos.ticket.product')}</th>
+                <th scope="col">{t('pos.ticket.quantity')}</th>
+                <th scope="col">{t('pos.ticket.amount')}</th>
+                <th scope="col">
+                  <VisuallyHidden>{t('pos.ticket.actions')}</VisuallyHidden>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {ticket.lines.map(({ line, figures, error }) => {
+                const name = itemName(line.item);
+                return (
+                  <tr key={line.id} data-testid="pos-line">
+                    <td>
+                      <div className="pos-line-name">{name}</div>
+                      <Text size="1" color="gray">
+                        {formatMoney(line.unit_price, currency)}
+                      </Text>{' '}
+                      <LineDiscountEditor
+                        key={JSON.stringify(line.discount)}
+                        name={name}
+                        discount={line.discount}
+                        subtotal={figures?.subtotal ?? 0}
+                        currency={currency}
+                        maxPercent={maxDiscountPercent}
+                        label={figures?.discount ? `−${money(figures.discount)}` : t('pos.ticket.discount')}
+                        onChange={(d) => onDiscount(line.id, d)}
+                      />
+                      {error ? (
+                        <Text size="1" color="red" as="div">
+                          {t('pos.ticket.lineError', { message: error })}
+                        </Text>
+                      ) : null}
+                    </td>
+                    <td>
+                      <Flex align="center" gap="1">
+                        <IconButton size="1" variant="soft" aria-label={t('pos.ticket.decrease', { name })} onClick={() => onQuantity(line.id, stepQuantity(line.quantity, -1))}>
+                          −
+                        </IconButton>
+                        <input
+                          className="pos-qty"
+                          inputMode="decimal"
+                          aria-label={t('pos.ticket.quantityOf', { name })}
+                          defaultValue={line.quantity}
+                          key={line.quantity}
+                          onBlur={(e) => {
+                            const value = e.target.value.trim();
+                            if (isQuantity(value)) onQuantity(line.id, value);
+                            else e.target.value = line.quantity;
+                          }}
+                          onKeyDown={(e) => {
+                            if (e.key === 'Enter') e.currentTarget.blur();
+                          }}
+                        />
+                        <IconButton size="1" variant="soft" aria-label={t('pos.ticket.increase', { name })} onClick={() => onQuantity(line.id, stepQuantity(line.quantity, 1))}>
+                          +
+                        </IconButton>
+                      </Flex>
+                    </td>
+                    <td className="pos-amount">{figures ? money(figures.gross) : '—'}</td>
+                    <td>
+                      <IconButton size="1" variant="ghost" color="red" aria-label={t('pos.ticket.remove', { name })} onClick={() => onRemove(line.id)}>
+                        ×
+                      </IconButton>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        ) : (
+          <Text color="gray">{t('pos.ticket.empty')}</Text>
+        )}
+      </div>
+      <dl className="pos-totals">
+        <dt>{t('pos.ticket.subtotal')}</dt>
+        <dd data-testid="pos-subtotal">{money(totals.subtotal)}</dd>
+        {totals.discount ? (
+          <>
+            <dt>{t('pos.ticket.discount')}</dt>
+            <dd data-testid="pos-discount">−{money(totals.discount)}</dd>
+          </>
+        ) : null}
+        <dt>{t('pos.ticket.tax')}</dt>
+        <dd data-testid="pos-tax">{money(totals.tax)}</dd>
+        <dt className="pos-total">{t('pos.ticket.total')}</dt>
+        <dd className="pos-total" data-testid="pos-total">
+          {money(totals.gross)}
+        </dd>
+      </dl>
+      {notice ? (
+        <Text size="1" color="amber" role="status">
+          {notice}
+        </Text>
+      ) : null}
+      <Flex gap="2">
+        <Button size="4" variant="soft" color="red" onClick={onCancel} disabled={!ticket.lines.length}>
+          {t('pos.ticket.cancel')}
+        </Button>
+        <Button size="4" onClick={onPay} disabled={!ticket.valid} style={{ flex: 1 }}>
+          {t('pos.ticket.pay')}
+        </Button>
+      </Flex>
+    </section>
+  );
+});

@@ -1,0 +1,363 @@
+import { Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { AppTheme } from '../../../components/app-theme';
+import { Loading } from '../../../components/feedback';
+import { useUser } from '../../../lib/auth';
+import { useOrganizationRole } from '../../../lib/authorization';
+import { formatDateTime } from '../../../lib/format';
+import { errorMessage } from '../../../lib/notify';
+import { useCurrentOrganization, useStoredOrganizationId } from '../../../lib/organizations';
+import type { PosCustomer } from '../api/customers';
+import { useCatalogue } from '../api/get-catalogue';
+import { useOpenSession, type PosSession } from '../api/get-open-session';
+import { storeTerminalId, storedTerminalId, useTerminals, type PosTerminal } from '../api/get-terminals';
+import { CataloguePanel } from '../components/catalogue-panel';
+import { CustomerDialog } from '../components/customer-dialog';
+import { PayDialog } from '../components/pay-dialog';
+import type { ReceiptData } from '../components/receipt';
+import { ReceiptDialog } from '../components/receipt-dialog';
+import { SyncBanner } from '../components/sync-banner';
+import { PosTopBar } from '../components/top-bar';
+import { TicketPanel } from '../components/ticket-panel';
+import { addItem, computeTicket, discountAllowed, saleBody, tenderOutcome, type PaymentState, type TicketLineState } from '../components/ticket-model';
+import { lookupCode, type CatalogueItem } from '../offline/catalogue';
+import { useOnline, useOutbox } from '../offline/register-outbox';
+import { registerPosServiceWorker } from '../offline/service-worker';
+import { posStore, requestPersistentStorage } from '../offline/store';
+import { localDateTimeWithOffset, uuidv7 } from '../offline/uuidv7';
+import '../pos.css';
+
+interface ShopFacts {
+  name: string;
+  currency: string;
+}
+
+/**
+ * The organization the register sells for: the signed-in app's current one, and its name and
+ * currency as last seen on this device when the network is down.
+ */
+function useShop() {
+  const { organization, isLoading } = useCurrentOrganization();
+  const storedId = useStoredOrganizationId();
+  const organizationId = organization?.id ?? storedId;
+  const [cached, setCached] = useState<ShopFacts | null>(null);
+  useEffect(() => {
+    if (!organizationId) return;
+    const key = `shop:${organizationId}`;
+    if (organization) {
+      const facts = { name: organization.name, currency: organization.base_currency ?? 'JOD' };
+      setCached(facts);
+      void posStore().putMeta(key, facts);
+    } else {
+      void posStore().getMeta<ShopFacts>(key).then((facts) => facts && setCached(facts));
+    }
+  }, [organizationId, organization]);
+  return { organizationId, shop: cached, isLoading: isLoading && !cached };
+}
+
+export function PosRegisterRoute() {
+  return (
+    <AppTheme>
+      <RegisterScreen />
+    </AppTheme>
+  );
+}
+
+function RegisterScreen() {
+  const { t } = useTranslation();
+  const { organizationId, shop } = useShop();
+  const online = useOnline();
+  const { outbox, snapshot } = useOutbox();
+  const [terminalId, setTerminalId] = useState<string | null>(() => (organizationId ? storedTerminalId(organizationId) : null));
+  const terminals = useTerminals(organizationId ?? '');
+
+  useEffect(() => {
+    requestPersistentStorage();
+    registerPosServiceWorker();
+    return outbox.start();
+  }, [outbox]);
+
+  useEffect(() => {
+    if (organizationId && !terminalId) setTerminalId(storedTerminalId(organizationId));
+  }, [organizationId, terminalId]);
+
+  const active = useMemo(() => (terminals.data?.data ?? []).filter((x) => x.is_active), [terminals.data]);
+  const terminal = active.find((x) => x.id === terminalId) ?? null;
+  // One terminal: nothing to choose.
+  useEffect(() => {
+    if (organizationId && !terminal && active.length === 1) {
+      storeTerminalId(organizationId, active[0]!.id);
+      setTerminalId(active[0]!.id);
+    }
+  }, [organizationId, terminal, active]);
+
+  const choose = (id: string | null) => {
+    if (!organizationId) return;
+    storeTerminalId(organizationId, id);
+    setTerminalId(id);
+  };
+
+  const session = useOpenSession(organizationId ?? '', terminal?.id ?? null);
+
+  let body;
+  if (!organizationId) body = <Callout.Root color="amber"><Callout.Text>{t('pos.noOrganization')}</Callout.Text></Callout.Root>;
+  else if (terminals.isPending || !shop) body = <Loading label={t('pos.loading')} />;
+  else if (terminals.isError) body = <Callout.Root color="red" role="alert"><Callout.Text>{t('pos.terminals.failed')} {errorMessage(terminals.error)}</Callout.Text></Callout.Root>;
+  else if (!terminal) body = <TerminalPicker terminals={active} onChoose={choose} />;
+  else if (session.isPending) body = <Loading label={t('pos.loading')} />;
+  else if (session.isError) body = <Callout.Root color="red" role="alert"><Callout.Text>{t('pos.session.failed')} {errorMessage(session.error)}</Callout.Text></Callout.Root>;
+  else if (!session.data) body = <NoSession terminal={terminal} />;
+  else body = <Register organizationId={organizationId} shop={shop} terminal={terminal} session={session.data} />;
+
+  return (
+    <div className="pos-screen">
+      <PosTopBar
+        terminalName={terminal?.name ?? null}
+        openedAt={session.data?.opened_at ?? null}
+        cashier={session.data?.cashier_name ?? null}
+        online={online && !snapshot.offline}
+        pending={snapshot.pending}
+        onChangeTerminal={active.length > 1 && terminal ? () => choose(null) : undefined}
+      />
+      <SyncBanner snapshot={snapshot} outbox={outbox} online={online} />
+      <main className="pos-main">{body}</main>
+    </div>
+  );
+}
+
+function TerminalPicker({ terminals, onChoose }: { terminals: readonly PosTerminal[]; onChoose: (id: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Card size="3" className="pos-gate">
+      <Heading as="h1" size="5">
+        {t('pos.terminals.title')}
+      </Heading>
+      <Text as="p" color="gray" size="2" mb="3">
+        {t('pos.terminals.hint')}
+      </Text>
+      {terminals.length ? (
+        <Flex direction="column" gap="2">
+          {terminals.map((terminal) => (
+            <Button key={terminal.id} size="3" variant="soft" onClick={() => onChoose(terminal.id)}>
+              {terminal.name}
+              {terminal.last_sale_at ? <Text size="1" color="gray"> · {t('pos.terminals.lastSale', { time: formatDateTime(terminal.last_sale_at) })}</Text> : null}
+            </Button>
+          ))}
+        </Flex>
+      ) : (
+        <Flex direction="column" gap="2" align="start">
+          <Text>{t('pos.terminals.none')}</Text>
+          <Button asChild>
+            <Link to="/pos/sessions">{t('pos.terminals.manage')}</Link>
+          </Button>
+        </Flex>
+      )}
+    </Card>
+  );
+}
+
+function NoSession({ terminal }: { terminal: PosTerminal }) {
+  const { t } = useTranslation();
+  return (
+    <Card size="3" className="pos-gate">
+      <Heading as="h1" size="5">
+        {t('pos.session.none', { terminal: terminal.name })}
+      </Heading>
+      <Text as="p" color="gray" my="3">
+        {t('pos.session.noneHint')}
+      </Text>
+      <Button asChild size="3">
+        <Link to={`/pos/sessions?terminal_id=${encodeURIComponent(terminal.id)}`}>{t('pos.session.open')}</Link>
+      </Button>
+    </Card>
+  );
+}
+
+/** Keys typed outside any field go to the scanner's field (a wedge types into whatever has focus). */
+const isEditable = (element: Element | null) =>
+  !!element && (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement || (element as HTMLElement).isContentEditable);
+
+interface RegisterProps {
+  organizationId: string;
+  shop: ShopFacts;
+  terminal: PosTerminal;
+  session: PosSession;
+}
+
+function Register({ organizationId, shop, terminal, session }: RegisterProps) {
+  const { t } = useTranslation();
+  const catalogue = useCatalogue(organizationId);
+  const role = useOrganizationRole(organizationId);
+  const user = useUser();
+  const { outbox, snapshot } = useOutbox();
+  const [lines, setLines] = useState<TicketLineState[]>([]);
+  const [customer, setCustomer] = useState<PosCustomer | null>(null);
+  const [payOpen, setPayOpen] = useState(false);
+  const [customerOpen, setCustomerOpen] = useState(false);
+  const [receipt, setReceipt] = useState<ReceiptData | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const cancelArmed = useRef(0);
+  const scanRef = useRef<HTMLInputElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const currency = shop.currency;
+  const taxes = catalogue.snapshot?.taxes ?? [];
+  // Admins and owners give any discount; a member (or a role not known offline) is held to the terminal's limit.
+  const maxDiscount = role.isAdmin ? null : terminal.max_cashier_discount_percent;
+
+  const ticket = useMemo(() => computeTicket(lines, taxes, currency), [lines, taxes, currency]);
+  const overLimit = ticket.lines.some((line) => !discountAllowed(line, maxDiscount));
+  const dialogOpen = payOpen || customerOpen || !!receipt;
+
+  const focusScan = useCallback(() => scanRef.current?.focus(), []);
+
+  const add = useCallback(
+    (item: CatalogueItem, quantity = '1', unitPrice: string | null = null) => {
+      setLines((current) => addItem(current, item, quantity, unitPrice));
+      setNotice(null);
+    },
+    [],
+  );
+
+  const onCode = useCallback(
+    (code: string) => {
+      if (!catalogue.index) return false;
+      const match = lookupCode(catalogue.index, code);
+      if (!match) return false;
+      add(match.item, match.quantity, match.unitPrice);
+      return true;
+    },
+    [catalogue.index, add],
+  );
+
+  const onScan = (code: string) => (onCode(code) ? null : t('pos.scan.unknown', { code }));
+
+  const cancelSale = useCallback(() => {
+    setLines([]);
+    setCustomer(null);
+    setNotice(null);
+  }, []);
+
+  const openPay = useCallback(() => {
+    if (ticket.valid && !overLimit) setPayOpen(true);
+  }, [ticket.valid, overLimit]);
+
+  // F2 search, F4 pay, Esc (twice) cancels, stray typing goes to the scanner field.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (dialogOpen || document.querySelector('[role="dialog"]')) return;
+      if (event.key === 'F2') {
+        event.preventDefault();
+        searchRef.current?.focus();
+      } else if (event.key === 'F4') {
+        event.preventDefault();
+        openPay();
+      } else if (event.key === 'Escape') {
+        if (!lines.length) return;
+        const now = Date.now();
+        if (now - cancelArmed.current < 3000) {
+          cancelArmed.current = 0;
+          cancelSale();
+          focusScan();
+        } else {
+          cancelArmed.current = now;
+          setNotice(t('pos.ticket.cancelAgain'));
+        }
+      } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey && !isEditable(document.activeElement)) {
+        // Focus moves before the key's character is inserted, so it lands in the scanner field.
+        focusScan();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [dialogOpen, openPay, cancelSale, focusScan, lines.length, t]);
+
+  useEffect(() => {
+    if (!dialogOpen) focusScan();
+  }, [dialogOpen, focusScan]);
+
+  const complete = async (payments: PaymentState[]) => {
+    const outcome = tenderOutcome(ticket.totals.gross, payments, currency);
+    if (!outcome.ok) return;
+    const id = uuidv7();
+    const occurredAt = localDateTimeWithOffset();
+    const sequence = await posStore().nextSequence(terminal.id, terminal.last_number);
+    const body = saleBody({ id, terminal_id: terminal.id, session_id: session.id, sequence, occurred_at: occurredAt, offline: !navigator.onLine }, ticket, customer, payments);
+    // The outbox keeps the sale before anything is sent: from here it survives a crash or a reload.
+    await outbox.enqueue({ id, kind: 'sale', organization_id: organizationId, terminal_id: terminal.id, sequence, body, created_at: new Date().toISOString() });
+    setReceipt({
+      id,
+      shopName: shop.name,
+      header: terminal.receipt_header,
+      footer: terminal.receipt_footer,
+      terminalName: terminal.name,
+      cashier: session.cashier_name ?? user.data?.full_name ?? null,
+      occurredAt,
+      customerName: customer?.name ?? null,
+      currency,
+      lines: ticket.lines.map(({ line, figures }) => ({
+        id: line.id,
+        name: line.item.name,
+        name_ar: line.item.name_ar,
+        quantity: line.quantity,
+        unit_price: line.unit_price,
+        discount: figures?.discount ?? 0,
+        gross: figures?.gross ?? 0,
+      })),
+      totals: ticket.totals,
+      payments: payments.map((p) => ({ tender: p.tender, amount: p.amount })),
+      tendered: outcome.check.tendered,
+      change: outcome.check.change,
+    });
+    setPayOpen(false);
+    setLines([]);
+    setCustomer(null);
+  };
+
+  const receiptNumber = receipt ? (snapshot.sent.get(receipt.id)?.number ?? null) : null;
+  const refusal = receipt ? (snapshot.items.find((i) => i.id === receipt.id)?.refusal?.detail ?? null) : null;
+
+  let status: string | null = null;
+  if (!catalogue.index && catalogue.error) status = `${t('pos.catalogue.failed')} ${errorMessage(catalogue.error)}`;
+  else if (!catalogue.index) status = t('pos.catalogue.loading');
+  else if (catalogue.source === 'device' && catalogue.error) status = t('pos.catalogue.offlineCopy');
+  else if (catalogue.refreshing) status = t('pos.catalogue.refreshing');
+
+  return (
+    <div className="pos-register">
+      <CataloguePanel ref={searchRef} index={catalogue.index} categories={catalogue.snapshot?.categories ?? []} currency={currency} status={status} onAdd={(item) => { add(item); focusScan(); }} onCode={onCode} />
+      <TicketPanel
+        ref={scanRef}
+        ticket={ticket}
+        currency={currency}
+        customer={customer}
+        maxDiscountPercent={maxDiscount}
+        onScan={onScan}
+        onQuantity={(lineId, quantity) => setLines((current) => current.map((l) => (l.id === lineId ? { ...l, quantity } : l)))}
+        onDiscount={(lineId, discount) => setLines((current) => current.map((l) => (l.id === lineId ? { ...l, discount } : l)))}
+        onRemove={(lineId) => setLines((current) => current.filter((l) => l.id !== lineId))}
+        onCustomer={() => setCustomerOpen(true)}
+        onClearCustomer={() => setCustomer(null)}
+        onPay={openPay}
+        onCancel={() => {
+          cancelSale();
+          focusScan();
+        }}
+        notice={notice ?? (overLimit ? t('pos.discount.tooLarge', { percent: maxDiscount }) : null)}
+      />
+      <PayDialog open={payOpen} onOpenChange={setPayOpen} due={ticket.totals.gross} currency={currency} hasCustomer={!!customer} onComplete={complete} />
+      <CustomerDialog organizationId={organizationId} open={customerOpen} onOpenChange={setCustomerOpen} onChoose={setCustomer} />
+      <ReceiptDialog
+        key={receipt?.id ?? 'none'}
+        organizationId={organizationId}
+        data={receipt}
+        number={receiptNumber}
+        refused={refusal}
+        defaultEmail={null}
+        onClose={() => setReceipt(null)}
+      />
+    </div>
+  );
+}
+
