@@ -3,13 +3,14 @@
  * transaction_id} is one posted till receipt's follow-up work: its stock at the exact cost
  * (settlement.ts), then its JoFotara submission (einvoice.ts, itself queued to the e-invoicing queue). A message for a
  * receipt already settled writes nothing; a failure (a storage error, levels that kept moving) is
- * delivered again. After its messages, a delivery sweeps the organization's other pending receipts,
- * so a message lost between the sale and the queue is made good by the next one.
+ * delivered again. After its messages, a delivery sweeps the organization's other pending receipts
+ * (and, every few minutes, receipts without a JoFotara submission), so a message lost between the
+ * sale and the queue is made good by the next one.
  */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../platform/logger.js';
 import { settlePending, settleReceipt } from './settlement.js';
-import { submitPosReceipt } from './einvoice.js';
+import { resubmitMissing, submitPosReceipt } from './einvoice.js';
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const failures: { itemIdentifier: string }[] = [];
@@ -37,6 +38,18 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       failures.push({ itemIdentifier: record.messageId });
     }
   }
-  for (const organizationId of organizations) await settlePending(organizationId).catch(() => undefined);
+  for (const organizationId of organizations) {
+    await settlePending(organizationId).catch(() => undefined);
+    // Receipts whose submission never started (a message lost after the sale): at most every five
+    // minutes per organization and instance, as it reads the last days' receipts.
+    const last = lastResubmit.get(organizationId) ?? 0;
+    if (Date.now() - last > RESUBMIT_EVERY_MS) {
+      lastResubmit.set(organizationId, Date.now());
+      await resubmitMissing(organizationId).catch((error) => logger.warn('pos: e-invoice sweep failed', { organization_id: organizationId, error: error instanceof Error ? error.message : String(error) }));
+    }
+  }
   return { batchItemFailures: failures };
 }
+
+const RESUBMIT_EVERY_MS = 5 * 60_000;
+const lastResubmit = new Map<string, number>();
