@@ -12,11 +12,12 @@ import { idempotent } from '../http/idempotency.js';
 import { actorIdOf } from '../http/principal.js';
 import { PosTransaction, type PosTransactionRecord } from '../db/posTransaction.js';
 import { organizationSettings } from '../organizations/settings.js';
-import { NotFound } from '../platform/errors.js';
+import { DomainError, NotFound } from '../platform/errors.js';
+import { statusOf } from '../http/errors.js';
 import { customerRoutes } from './customer-routes.js';
 import { receiptRoutes } from './receipt-routes.js';
 import { statusRoutes } from './status-routes.js';
-import { afterPostingHooks, postReturn, postSale, presentTransaction, type Teller } from './sales.js';
+import { afterPostingHooks, postReturn, postSale, presentTransaction, recordRefusal, type Teller } from './sales.js';
 import { enqueueFollowUp } from './settlement.js';
 import { closeSession, listSessions, openSession } from './sessions.js';
 import { giveStoreCredit } from './store-credit.js';
@@ -33,6 +34,22 @@ const tellerOf = (ctx: RouteContext<unknown, unknown>): Teller => ({
   role: ctx.role,
   actor: ctx.actor(),
 });
+
+/** Runs a ticket's posting; a refusal (4xx but sign-in and rights) is kept for sync/status before it is answered. */
+async function keepingRefusals<T>(ctx: RouteContext<{ id: string; terminal_id: string; sequence: number }, unknown>, post: () => Promise<T>): Promise<T> {
+  try {
+    return await post();
+  } catch (error) {
+    if (error instanceof DomainError) {
+      const status = statusOf(error);
+      if (status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429) {
+        const detail = typeof error.detail === 'string' ? error.detail : error.detail.map((i) => i.msg).join('; ');
+        await recordRefusal(ctx.organizationId!, ctx.body, status, detail);
+      }
+    }
+    throw error;
+  }
+}
 
 const answer = (record: PosTransactionRecord, currency: string) => ({ status: 201, body: presentTransaction(record, currency) });
 
@@ -124,7 +141,7 @@ export const routes = defineRoutes('pos', {
     response: pos.posTransactionPublic,
     handler: async (ctx) =>
       idempotent(ctx, async (guard) => {
-        const posted = await postSale(tellerOf(ctx), ctx.body, guard ? { claim: guard, answer } : null);
+        const posted = await keepingRefusals(ctx, () => postSale(tellerOf(ctx), ctx.body, guard ? { claim: guard, answer } : null));
         return { status: posted.replayed ? 200 : 201, body: presentTransaction(posted.record, posted.currency), resourceType: 'pos_transaction', resourceId: posted.record.id };
       }),
   }),
@@ -152,7 +169,7 @@ export const routes = defineRoutes('pos', {
     response: pos.posTransactionPublic,
     handler: async (ctx) =>
       idempotent(ctx, async (guard) => {
-        const posted = await postReturn(tellerOf(ctx), ctx.body, guard ? { claim: guard, answer } : null);
+        const posted = await keepingRefusals(ctx, () => postReturn(tellerOf(ctx), ctx.body, guard ? { claim: guard, answer } : null));
         return { status: posted.replayed ? 200 : 201, body: presentTransaction(posted.record, posted.currency), resourceType: 'pos_transaction', resourceId: posted.record.id };
       }),
   }),

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { contactCreate } from '@daftar/shared/schemas/contacts';
 import { call } from '../../test/client.js';
+import { uuidv7 } from '../platform/ids.js';
 import { recordRoundTrips, stepsOf } from '../../test/round-trips.js';
 import { billsSetup, trialRows } from '../bills/test-setup.js';
 import { createContact } from '../contacts/contacts.js';
@@ -15,13 +16,8 @@ import { verifyLedger } from '../ledger/verify.js';
 import { settlePending } from './settlement.js';
 
 const TODAY = new Date().toISOString().slice(0, 10);
-let counter = 0;
-/** UUIDv7-shaped ids in time order, as the register makes them. */
-function uuid() {
-  const t = (Date.now() * 1000 + (counter++ % 1000)).toString(16).padStart(12, '0').slice(-12);
-  const r = Array.from({ length: 20 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
-  return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${r.slice(0, 3)}-8${r.slice(3, 6)}-${r.slice(6, 18)}`;
-}
+/** Ids in time order, as the register makes them. */
+const uuid = () => uuidv7();
 
 async function setup() {
   const s = await billsSetup();
@@ -186,6 +182,17 @@ describe('the till', () => {
     expect((await s.receipts()).length).toBe(0);
     const terminal = await call('GET', `${s.O}/pos/terminals/${s.terminal.id}`, s.as('viewer'));
     expect(terminal.body.last_number).toBe(0);
+    // sync/status lists the refused tickets with why; one fixed and sent again leaves the list.
+    const status = await call('GET', `${s.O}/pos/sync/status`, s.as('viewer'));
+    const refused = status.body.terminals.find((t: { terminal_id: string }) => t.terminal_id === s.terminal.id).refused;
+    // All but the negative quantity, which the request schema refuses before the ticket is read.
+    expect(refused).toHaveLength(cases.length - 1);
+    expect(refused.find((r: { transaction_id: string }) => r.transaction_id === (cases[1]![0] as { id: string }).id)).toMatchObject({ status: 422, detail: expect.stringMatching(/do not cover the total/) });
+    const fixed = { ...(cases[1]![0] as { id: string; payments: { id: string; tender: string; amount: string }[] }) };
+    fixed.payments = [{ ...fixed.payments[0]!, amount: '2.000' }];
+    expect((await s.post('transactions', fixed)).status).toBe(201);
+    const after = await call('GET', `${s.O}/pos/sync/status`, s.as('viewer'));
+    expect(after.body.terminals[0].refused).toHaveLength(cases.length - 2);
   });
 
   it('two cashiers returning the last unit of a line at once return it once', async () => {

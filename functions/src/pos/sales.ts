@@ -37,7 +37,7 @@ import { AuditLog, auditRecord, type AuditActor } from '../db/auditLog.js';
 import { Contact, type ContactRecord } from '../db/contact.js';
 import { readItem } from '../db/get-together.js';
 import { PosCashierDay, PosTerminalDay } from '../db/posAggregates.js';
-import { PosPendingStock } from '../db/posPendingStock.js';
+import { PosPendingStock, PosSyncRefusal } from '../db/posPendingStock.js';
 import { PosSession, type PosSessionRecord } from '../db/posSession.js';
 import { PosTerminal, type PosTerminalRecord } from '../db/posTerminal.js';
 import { PosTransaction, type PosTransactionRecord, type StoredPosLine, type StoredPosPayment } from '../db/posTransaction.js';
@@ -45,7 +45,7 @@ import { Product, type ProductRecord } from '../db/product.js';
 import { readSeries, takeNumbers, formatSeriesNumber, type SeriesPosition } from '../db/sequence.js';
 import { StoreCredit, StoreCreditMovement } from '../db/storeCredit.js';
 import { Tax, type TaxRecord } from '../db/tax.js';
-import { MovedMeanwhile, onConditionFailed, postTransaction, putItem, updateItem, type TransactItem } from '../db/transaction.js';
+import { MovedMeanwhile, deleteItem, onConditionFailed, postTransaction, putItem, updateItem, type TransactItem } from '../db/transaction.js';
 import type { IdempotencyClaim } from '../documents/posting-path.js';
 import { DEFAULT_CHART, defaultAccountId, systemAccounts } from '../ledger/chart.js';
 import { assemblePostings, checkPostings, closedThroughOf, readLedgerLocks, type PostingInput, type PostingLine } from '../ledger/posting.js';
@@ -403,6 +403,8 @@ async function postTicket(
       const context = checkPostings([planned.posting], { currency: read.currency, accounts: read.accountMap, closedThrough: read.closedThrough });
       items.push(...assemblePostings([planned.posting], context, null).transactItems);
     }
+    // A ticket refused earlier and now accepted leaves sync/status's list of refusals.
+    items.push(deleteItem(PosSyncRefusal.delete({ organization_id: teller.organizationId, terminal_id: read.terminal.id, transaction_id: planned.record.id }).params()));
     items.push(takeNumbers(read.series).item);
     try {
       await postTransaction(items);
@@ -736,4 +738,21 @@ export function presentTransaction(record: PosTransactionRecord, currency: strin
     einvoice_status: record.einvoice_status ?? null,
     note: record.note ?? null,
   };
+}
+
+/**
+ * A ticket the server refused (4xx): kept for sync/status with the reason, so a manager sees what a
+ * register holds back. The register keeps the ticket in its outbox, marked refused.
+ */
+export async function recordRefusal(organizationId: string, body: { id?: unknown; terminal_id?: unknown; sequence?: unknown }, status: number, detail: string): Promise<void> {
+  if (typeof body.id !== 'string' || typeof body.terminal_id !== 'string') return;
+  await PosSyncRefusal.put({
+    organization_id: organizationId,
+    terminal_id: body.terminal_id.slice(0, 64),
+    transaction_id: body.id.slice(0, 64),
+    sequence: typeof body.sequence === 'number' ? body.sequence : undefined,
+    status,
+    detail: detail.slice(0, 1000),
+    at: new Date().toISOString(),
+  }).go().catch((error) => logger.warn('pos: could not record a refused ticket', { error: error instanceof Error ? error.message : String(error) }));
 }

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SQSEvent } from 'aws-lambda';
 import { call } from '../../test/client.js';
+import { uuidv7 } from '../platform/ids.js';
 import { billsSetup } from '../bills/test-setup.js';
 import { PosPendingStock } from '../db/posPendingStock.js';
 import { PosTransaction } from '../db/posTransaction.js';
@@ -13,12 +14,7 @@ import { StockMovement } from '../db/stockMovement.js';
 import { verifyLedger } from '../ledger/verify.js';
 import { handler } from './settlement-consumer.js';
 
-let n = 0;
-const uuid = () => {
-  const t = (Date.now() * 1000 + (n++ % 1000)).toString(16).padStart(12, '0').slice(-12);
-  const r = Array.from({ length: 20 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
-  return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${r.slice(0, 3)}-8${r.slice(3, 6)}-${r.slice(6, 18)}`;
-};
+const uuid = () => uuidv7();
 const event = (organization_id: string, transaction_id: string, messageId = uuid()): SQSEvent =>
   ({ Records: [{ messageId, body: JSON.stringify({ organization_id, transaction_id }) }] }) as unknown as SQSEvent;
 
