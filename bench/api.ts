@@ -18,6 +18,7 @@ import { median, pairedRatio, percentile, ratio, round, timeMs } from './stats.j
 import { measureLedger, type LedgerBenchResult } from './ledger.js';
 import { measureReports, type ReportsBenchResult } from './reports.js';
 import { measureInventory, type InventoryBenchResult } from './inventory.js';
+import { measurePos, type PosBenchResult } from './pos.js';
 
 export interface EndpointResult {
   name: string;
@@ -49,6 +50,7 @@ export interface ApiBenchResult {
   ledger: LedgerBenchResult | { error: string };
   reports: ReportsBenchResult | { error: string };
   inventory: InventoryBenchResult | { error: string };
+  pos: PosBenchResult | { error: string };
 }
 
 const TABLE = 'daftar-bench';
@@ -100,8 +102,8 @@ export async function measureApi(opts: { calls: number; warmup: number; log: (li
 
     const { invokeApi } = await import('../infra/local/apigw.js');
     const invoke: Invoke = (req) => invokeApi({ ...req, headers: { 'user-agent': 'daftar-bench', ...req.headers } });
-    const call = (method: string, url: string, init: { token?: string; json?: unknown; form?: Record<string, string> } = {}) => {
-      const headers: Record<string, string> = {};
+    const call = (method: string, url: string, init: { token?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {}) => {
+      const headers: Record<string, string> = { ...init.headers };
       let body: Buffer | undefined;
       if (init.token) headers.authorization = `Bearer ${init.token}`;
       if (init.json !== undefined) { body = Buffer.from(JSON.stringify(init.json)); headers['content-type'] = 'application/json'; }
@@ -178,7 +180,7 @@ export async function measureApi(opts: { calls: number; warmup: number; log: (li
       await measure('current user', 'GET /api/v1/users/me', () => call('GET', '/api/v1/users/me', { token })),
       await measure('organization members', 'GET /api/v1/organizations/{organization_id}/members', () => call('GET', `/api/v1/organizations/${org.id}/members`, { token })),
     ];
-    // BENCH_API_ONLY=ledger|reports|inventory runs that section alone (the others' seeding is most of the part's time).
+    // BENCH_API_ONLY=ledger|reports|inventory|pos runs that section alone (the others' seeding is most of the part's time).
     const skipped = (section: string) => process.env.BENCH_API_ONLY && process.env.BENCH_API_ONLY !== section ? { error: `skipped (BENCH_API_ONLY=${process.env.BENCH_API_ONLY})` } : null;
     let ledger: LedgerBenchResult | { error: string };
     try {
@@ -201,6 +203,13 @@ export async function measureApi(opts: { calls: number; warmup: number; log: (li
       opts.log(`inventory failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
       inventory = { error: err instanceof Error ? err.message : String(err) };
     }
+    let pos: PosBenchResult | { error: string };
+    try {
+      pos = skipped('pos') ?? await measurePos({ call, token, table: TABLE, calls: opts.calls, log: opts.log });
+    } catch (err) {
+      opts.log(`pos failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      pos = { error: err instanceof Error ? err.message : String(err) };
+    }
     const signIn = results[0]!;
     const kdfP50 = median(kdfSamples);
     const withoutKdf = signIn.p50_ms !== null ? signIn.p50_ms - kdfP50 : null;
@@ -219,6 +228,7 @@ export async function measureApi(opts: { calls: number; warmup: number; log: (li
       ledger,
       reports,
       inventory,
+      pos,
     };
   } finally {
     for (const c of clients) c.destroy();

@@ -5,9 +5,10 @@
  *
  * Options: --calls N (API calls per endpoint, default 200), --runs N (imports per bundle, each paired with a baseline import, default 20),
  * --only bundles|api|spa, --targets a,b (the Lambdas the bundles part measures, by name; default all).
- * Environment: BENCH_API_ONLY=ledger|reports|inventory runs only that section of the API part beside its
+ * Environment: BENCH_API_ONLY=ledger|reports|inventory|pos runs only that section of the API part beside its
  * endpoints (the others record `skipped`); BENCH_LARGE_LINES / BENCH_LARGE_MOVEMENTS shrink the large
- * journals / stock histories (default 100,000) for a smoke run.
+ * journals / stock histories (default 100,000) for a smoke run; BENCH_POS_SALES sets the till load's
+ * sales per terminal (default 200).
  */
 import { mkdirSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -146,6 +147,14 @@ if ('endpoints' in api) {
     const c = inv.confirm_20_line_invoice;
     console.log(`  confirm a 20-line invoice, tracked vs untracked products: p50 ${c.tracked.p50_ms} / ${c.untracked.p50_ms} ms → ratio ${c.ratio_tracked_to_untracked_p50}, pairs ${formatRatio(c.pair_ratio_tracked_to_untracked)} (bar 1.3); TransactWriteItems ${c.tracked.transact_write_items_per_confirm} of ${c.tracked.transaction_actions} actions / ${c.untracked.transact_write_items_per_confirm} of ${c.untracked.transaction_actions}`);
   } else console.log(`  inventory: ${api.inventory.error}`);
+  if ('load' in api.pos) {
+    const { sale_5_lines_2_tenders: s, load: l, sales_summary: q } = api.pos;
+    const met = (yes: boolean | null) => (yes ? 'met' : 'NOT met');
+    console.log(`  till sale (5 lines, 2 tenders): p50 ${s.p50_ms} ms, p99 ${s.p99_ms} ms; bare TransactWriteItems of ${s.bare_transact_write_items.items} Puts p50 ${s.bare_transact_write_items.p50_ms} ms → ratio ${s.ratio_p50_to_bare}, pairs ${formatRatio(s.pair_ratio_to_bare)} (bar 2: ${met(s.met)}); ${s.transact_write_items_per_sale} TransactWriteItems of ${s.transaction_actions} actions; ${s.dynamodb_calls_beyond_auth} DynamoDB calls beyond authentication in ${s.sequential_steps_beyond_auth} steps ${JSON.stringify(s.dynamodb_commands)}; inside a sale p50 ms ${JSON.stringify(s.inside_sale_p50_ms)}`);
+    console.log(`  till load: ${l.terminals} terminals × ${l.sales_per_terminal} sales in ${l.wall_s} s → ${l.sales_per_s} sales/s, p50 ${l.p50_ms} ms, p99 ${l.p99_ms} ms; lost ${l.lost}, duplicated ${l.duplicated} (${l.receipts} receipts, numbering ${l.numbering_gapless ? 'gapless' : 'NOT gapless'}); trial balance ${l.trial_balance_balanced ? 'balanced' : 'NOT balanced'}; cash reconciled in ${l.cash_reconciled.matching}/${l.cash_reconciled.sessions} sessions; conflict retries ${l.transactions.conflict_retries} of ${l.transactions.sent} transactions = ${l.transactions.retried_share_percent} % (goal under 1 %: ${met(l.transactions.met)})`);
+    console.log(`  till stock queue: ${l.settlement.settled} receipts settled in ${l.settlement.seconds} s (${l.settlement.per_receipt_ms} ms each); ledger verification ${l.ledger_verification.ok ? 'ok' : 'NOT ok'} (inventory accounts ${l.ledger_verification.inventory_accounts}, stock value ${l.ledger_verification.stock_value})`);
+    console.log(`  POS sales summary (30 days): ${q.small_sales} sales p50 ${q.small_p50_ms} ms, ${q.large_sales} sales p50 ${q.large_p50_ms} ms → ratio ${q.ratio_large_to_small_p50}, pairs ${formatRatio(q.pair_ratio_large_to_small)} (bar 1.2: ${met(q.met)}); ${readsText(q)}; items ${(q.small_items_bytes / 1024).toFixed(0)} / ${(q.large_items_bytes / 1024).toFixed(0)} KiB; the Query alone ${q.query_only.small_p50_ms} / ${q.query_only.large_p50_ms} ms → ratio ${q.query_only.ratio_large_to_small_p50}`);
+  } else console.log(`  pos: ${api.pos.error}`);
   console.log('');
 }
 if ('login_visit' in spa) {

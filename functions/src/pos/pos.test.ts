@@ -94,6 +94,11 @@ describe('the till', () => {
     expect(balance.status, JSON.stringify(balance.body)).toBe(200);
     expect(balance.body.store_credit).toBe('0.500');
 
+    const listed = await call('GET', `${s.O}/pos/transactions`, { ...s.as('viewer'), query: { session_id: s.session.id } });
+    expect(listed.body.data.map((r: { number: string }) => r.number)).toEqual(['C1-000001', 'C1-000002', 'C1-000003', 'C1-000004']);
+    const history = await call('GET', `${s.O}/pos/customers/${s.customer.id}/purchase-history`, s.as('member'));
+    expect(history.body.data.map((r: { number: string }) => r.number)).toEqual(['C1-000004', 'C1-000003']);
+
     // Expected cash: float 20.000 + 2.160 + 1.480 = 23.640; counted 23.140 → 0.500 short.
     const open = await call('GET', `${s.O}/pos/sessions`, { ...s.as('viewer'), query: { terminal_id: s.terminal.id, status: 'open' } });
     expect(open.body.data[0].report).toMatchObject({ sales_count: 3, returns_count: 1, expected: { cash: '23.640', card: '2.000', cliq: '1.000' }, gross_sales: '7.640', refunds: '0.500' });

@@ -4,6 +4,7 @@
  */
 import { money } from '@daftar/shared';
 import { PosTransaction, type PosTransactionRecord, type StoredPosLine, type StoredPosPayment } from '../db/posTransaction.js';
+import { PosSession } from '../db/posSession.js';
 import { organizationSettings } from '../organizations/settings.js';
 import { NotFound } from '../platform/errors.js';
 import { presentTransaction } from './sales.js';
@@ -21,6 +22,12 @@ export async function listTransactions(
   const { currency } = await organizationSettings(organizationId);
   const want = query.skip + query.limit;
   let rows: PosTransactionRecord[];
+  // A session's receipts are a prefix of its terminal's index: find the terminal from the session.
+  if (query.session_id && !query.terminal_id) {
+    const { data: session } = await PosSession.get({ organization_id: organizationId, id: query.session_id }).go();
+    if (!session) return { data: [], count: 0 };
+    query = { ...query, terminal_id: session.terminal_id };
+  }
   if (query.terminal_id) {
     // A terminal's receipts by session and number; a session's are a prefix of its sort key.
     const q = PosTransaction.query.byTerminal({ organization_id: organizationId, terminal_id: query.terminal_id });
