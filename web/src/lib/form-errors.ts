@@ -167,6 +167,9 @@ function byPattern(message: string): string | null {
   if ((m = /^Only ([\d.]+) of (.+) on hand; ([\d.]+) needed$/.exec(message))) return t('validation.stockShortNeeded', { available: m[1], product: m[2], needed: m[3] });
   if ((m = /^Only ([\d.]+) of (.+) on hand$/.exec(message))) return t('validation.stockShort', { available: m[1], product: m[2] });
   if ((m = /^(.+) does not track stock$/.exec(message))) return t('validation.notTracked', { product: m[1] });
+  // The till's refusals of a return or a deposit (functions/src/pos/sales.ts, store-credit.ts).
+  if ((m = /^Only ([\d.]+) of (.+) can still be returned$/.exec(message))) return t('validation.returnTooMuch', { available: m[1], product: m[2] });
+  for (const [pattern, key] of TILL_REFUSALS) if (pattern.test(message)) return t(`validation.${key}`);
   // The catalogue import's findings (functions/src/products/import/run.ts, shared/src/barcodes.ts).
   if ((m = /^SKU (.+) is also on row (\d+)$/.exec(message))) return t('validation.skuRepeated', { sku: m[1], row: m[2] });
   if ((m = /^Barcode (\S+) is also on row (\d+)$/.exec(message))) return t('validation.barcodeRepeated', { barcode: m[1], row: m[2] });
@@ -221,6 +224,19 @@ const SCHEMA_RULES: readonly (readonly [RegExp, string])[] = [
   [/^A name or a phone number is enough, but one is needed$/i, 'nameOrPhone'],
   [/^A receipt prefix is 1 to 8 capital letters or digits$/i, 'receiptPrefix'],
   [/^Ids made by the register are UUIDs$/i, 'registerIds'],
+];
+
+/** The till's fixed refusals, in the reader's language. */
+const TILL_REFUSALS: readonly (readonly [RegExp, string])[] = [
+  [/^Only a manager \(admin or owner\) can take a return without a receipt$/, 'receiptlessManagers'],
+  [/^This organization does not take returns without a receipt$/, 'receiptlessNever'],
+  [/^A return without a receipt is refunded as store credit$/, 'receiptlessStoreCredit'],
+  [/^Store credit needs the customer$/, 'storeCreditCustomer'],
+  [/^The refund is more than the sale has left to give back$/, 'refundTooMuch'],
+  [/^The sale returned was not found$/, 'returnSaleNotFound'],
+  [/^The shop owes the customer on this ticket: no payment is taken$/, 'returnNoPayment'],
+  [/^Money paid in at a till needs the open session$/, 'depositSession'],
+  [/^The session is closed; open a new session$/, 'sessionClosed'],
 ];
 
 /** English written for programs, not people: field names, minor units, a decimal's raw text. */

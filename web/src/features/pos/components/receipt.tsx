@@ -7,6 +7,8 @@ import { major } from './ticket-model';
 
 export interface ReceiptData {
   id: string;
+  /** A return (or exchange) prints its own title and where the money went; a sale when omitted. */
+  kind?: 'sale' | 'return';
   shopName: string;
   header: string | null;
   footer: string | null;
@@ -20,6 +22,8 @@ export interface ReceiptData {
   payments: { tender: PosTender; amount: string }[];
   tendered: number;
   change: number;
+  /** Returns: what went back per tender ('original_tenders' until the server has split it). */
+  refunds?: { tender: PosTender | 'original_tenders'; amount: string }[];
 }
 
 /**
@@ -48,6 +52,7 @@ export function Receipt({ data, number }: { data: ReceiptData; number: string | 
         <strong>{data.shopName}</strong>
         {data.header ? <p>{data.header}</p> : null}
         <p>{data.terminalName}</p>
+        {data.kind === 'return' ? <p data-testid="pos-receipt-kind">{label('return')}</p> : null}
       </header>
       <dl className="pos-receipt-meta">
         <dt>{label('number')}</dt>
@@ -109,6 +114,16 @@ export function Receipt({ data, number }: { data: ReceiptData; number: string | 
               <span lang="ar" dir="rtl">{ar(`pos.tender.${p.tender}`)}</span>
             </dt>
             <dd>{formatMoney(p.amount, data.currency, 'en')}</dd>
+          </Fragment>
+        ))}
+        {(data.refunds ?? []).map((r, i) => (
+          <Fragment key={`refund-${i}`}>
+            <dt>
+              {label('refund')}{' '}
+              <span lang="en">{en(r.tender === 'original_tenders' ? 'pos.returns.method.original_tenders' : `pos.tender.${r.tender}`)}</span>
+              <span lang="ar" dir="rtl">{ar(r.tender === 'original_tenders' ? 'pos.returns.method.original_tenders' : `pos.tender.${r.tender}`)}</span>
+            </dt>
+            <dd data-testid="pos-receipt-refund">{formatMoney(r.amount, data.currency, 'en')}</dd>
           </Fragment>
         ))}
         <dt>{label('change')}</dt>

@@ -1,5 +1,5 @@
 import { Button, Flex, IconButton, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
-import { forwardRef, useState, type FormEvent } from 'react';
+import { forwardRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format';
 import type { PosCustomer } from '../api/customers';
@@ -22,10 +22,14 @@ interface TicketPanelProps {
   onPay: () => void;
   onCancel: () => void;
   notice: string | null;
+  /** The customer's store credit (balance and deposits), offered on the customer chip. */
+  onStoreCredit?: () => void;
+  /** More of the register's buttons beside the customer's (receipts, returns). */
+  actions?: ReactNode;
 }
 
 export const TicketPanel = forwardRef<HTMLInputElement, TicketPanelProps>(function TicketPanel(
-  { ticket, currency, customer, maxDiscountPercent, onScan, onQuantity, onDiscount, onRemove, onCustomer, onClearCustomer, onPay, onCancel, notice },
+  { ticket, currency, customer, maxDiscountPercent, onScan, onQuantity, onDiscount, onRemove, onCustomer, onClearCustomer, onPay, onCancel, notice, onStoreCredit, actions },
   scanRef,
 ) {
   const { t } = useTranslation();
@@ -66,6 +70,11 @@ export const TicketPanel = forwardRef<HTMLInputElement, TicketPanelProps>(functi
         {customer ? (
           <Flex align="center" gap="2">
             <Text size="2" weight="medium">{customer.name}</Text>
+            {onStoreCredit ? (
+              <Button size="1" variant="soft" color="green" onClick={onStoreCredit}>
+                {t('pos.storeCredit.button')}
+              </Button>
+            ) : null}
             <Button size="1" variant="ghost" color="gray" onClick={onClearCustomer}>
               {t('pos.customer.remove')}
             </Button>
@@ -73,9 +82,12 @@ export const TicketPanel = forwardRef<HTMLInputElement, TicketPanelProps>(functi
         ) : (
           <span />
         )}
-        <Button size="1" variant="soft" onClick={onCustomer}>
-          {t('pos.customer.add')}
-        </Button>
+        <Flex align="center" gap="2" wrap="wrap" justify="end">
+          {actions}
+          <Button size="1" variant="soft" onClick={onCustomer}>
+            {t('pos.customer.add')}
+          </Button>
+        </Flex>
       </Flex>
       <div className="pos-lines">
         {ticket.lines.length ? (

@@ -18,6 +18,7 @@ import { CustomerDialog } from '../components/customer-dialog';
 import { PayDialog } from '../components/pay-dialog';
 import type { ReceiptData } from '../components/receipt';
 import { ReceiptDialog } from '../components/receipt-dialog';
+import { useReturnsDesk } from '../components/returns-desk';
 import { SyncBanner } from '../components/sync-banner';
 import { PosTopBar } from '../components/top-bar';
 import { TicketPanel } from '../components/ticket-panel';
@@ -208,7 +209,8 @@ function Register({ organizationId, shop, terminal, session }: RegisterProps) {
 
   const ticket = useMemo(() => computeTicket(lines, taxes, currency), [lines, taxes, currency]);
   const overLimit = ticket.lines.some((line) => !discountAllowed(line, maxDiscount));
-  const dialogOpen = payOpen || customerOpen || !!receipt;
+  const desk = useReturnsDesk({ organizationId, shop, terminal, session, customer, catalogue: catalogue.index, taxes, isAdmin: role.isAdmin, cashier: session.cashier_name ?? user.data?.full_name ?? null });
+  const dialogOpen = payOpen || customerOpen || !!receipt || desk.open;
 
   const focusScan = useCallback(() => scanRef.current?.focus(), []);
 
@@ -345,7 +347,10 @@ function Register({ organizationId, shop, terminal, session }: RegisterProps) {
           focusScan();
         }}
         notice={notice ?? (overLimit ? t('pos.discount.tooLarge', { percent: maxDiscount }) : null)}
+        onStoreCredit={customer ? desk.openStoreCredit : undefined}
+        actions={desk.actions}
       />
+      {desk.dialogs}
       <PayDialog open={payOpen} onOpenChange={setPayOpen} due={ticket.totals.gross} currency={currency} hasCustomer={!!customer} onComplete={complete} />
       <CustomerDialog organizationId={organizationId} open={customerOpen} onOpenChange={setCustomerOpen} onChoose={setCustomer} />
       <ReceiptDialog
