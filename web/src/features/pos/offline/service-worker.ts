@@ -1,12 +1,13 @@
 /**
  * The register's service worker (public/pos-sw.js) keeps the app shell so /pos opens without the
- * network once visited. Production builds only: the dev server's modules are not an app shell, and
+ * network once visited; its scope is the till's pages (/pos…), so the rest of the app is never
+ * served from its cache. Production builds only: the dev server's modules are not an app shell, and
  * tests have no service workers.
  */
 export function registerPosServiceWorker() {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   navigator.serviceWorker
-    .register('/pos-sw.js', { scope: '/' })
+    .register('/pos-sw.js', { scope: '/pos' })
     .then(() => navigator.serviceWorker.ready)
     .then((registration) => {
       // This visit's chunks (the register's own) loaded before the worker controlled the page.
