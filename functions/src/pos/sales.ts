@@ -510,7 +510,7 @@ export async function postSale(teller: Teller, body: SaleBody, idempotency: { cl
     ];
     return { record, posting, items, audit: { action: 'pos.sale', narrative: { key: 'audit.pos.sale', params: { number, amount: money.formatMoney(money.fromMinorUnits(totals.gross, reads.currency)) } } } };
   }, idempotency);
-  if (!posted.replayed) afterPosting(teller.organizationId, posted.record);
+  if (!posted.replayed) await afterPosting(teller.organizationId, posted.record);
   return posted;
 }
 
@@ -664,7 +664,7 @@ export async function postReturn(teller: Teller, body: ReturnBody, idempotency: 
     void refundedTotal;
     return { record, posting, items, audit: { action: 'pos.return', narrative: { key: 'audit.pos.return', params: { number, amount: money.formatMoney(money.fromMinorUnits(balance, reads.currency)) } } } };
   }, idempotency);
-  if (!posted.replayed) afterPosting(teller.organizationId, posted.record);
+  if (!posted.replayed) await afterPosting(teller.organizationId, posted.record);
   return posted;
 }
 
@@ -677,10 +677,14 @@ export async function postReturn(teller: Teller, body: ReturnBody, idempotency: 
  */
 export const afterPostingHooks: ((organizationId: string, record: PosTransactionRecord) => Promise<void>)[] = [];
 
-function afterPosting(organizationId: string, record: PosTransactionRecord) {
-  for (const hook of afterPostingHooks) {
-    hook(organizationId, record).catch((error) => logger.warn('pos: follow-up of a receipt failed; the sweep will retry it', { transaction_id: record.id, error: error instanceof Error ? error.message : String(error) }));
-  }
+// Awaited before the answer: a Lambda is frozen once it answers, and a message still being sent
+// then may never leave. A failure only delays the follow-up (the sweeps), never the sale.
+async function afterPosting(organizationId: string, record: PosTransactionRecord) {
+  await Promise.all(
+    afterPostingHooks.map((hook) =>
+      hook(organizationId, record).catch((error) => logger.warn('pos: follow-up of a receipt failed; the sweep will retry it', { transaction_id: record.id, error: error instanceof Error ? error.message : String(error) })),
+    ),
+  );
 }
 
 // ---- Presenter -------------------------------------------------------------------------------------
