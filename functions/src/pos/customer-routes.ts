@@ -11,7 +11,8 @@ import * as pos from '@daftar/shared/schemas/pos';
 import { listOf } from '@daftar/shared/schemas/common';
 import { route, type RouteDefs } from '../http/api.js';
 import { organizationSettings } from '../organizations/settings.js';
-import { accountBalance, getCustomer, presentPosCustomer, purchaseHistory, quickCreateCustomer, searchCustomers } from './customers.js';
+/** The customers' code (contacts, their statement) is loaded by the first customer route called. */
+const customers = () => import('./customers.js');
 import { presentTransaction } from './sales.js';
 
 const ORG = '/api/v1/organizations/{organization_id}';
@@ -25,7 +26,7 @@ export const customerRoutes = {
     summary: 'Customers by the start of their name (Arabic spelling variants ignored), phone (07…, +962 7…, spaces ignored) or e-mail; active customers and contacts of type both',
     query: pos.posCustomerSearchQuery,
     response: listOf(pos.posCustomerPublic),
-    handler: async ({ organizationId, query }) => searchCustomers(organizationId!, query.query, query.limit),
+    handler: async ({ organizationId, query }) => (await customers()).searchCustomers(organizationId!, query.query, query.limit),
   }),
 
   [`POST ${ORG}/pos/customers/quick-create`]: route({
@@ -35,6 +36,7 @@ export const customerRoutes = {
     response: pos.posCustomerPublic,
     status: 201,
     handler: async (ctx) => {
+      const { quickCreateCustomer, presentPosCustomer } = await customers();
       const contact = await quickCreateCustomer(ctx.organizationId!, ctx.body);
       ctx.audit({
         action: 'contact.created',
@@ -53,6 +55,7 @@ export const customerRoutes = {
     query: purchaseHistoryQuery,
     response: purchaseHistoryPublic,
     handler: async ({ organizationId, params, query }) => {
+      const { getCustomer, purchaseHistory } = await customers();
       const customer = await getCustomer(organizationId!, params.customer_id!);
       const [{ currency }, receipts] = await Promise.all([organizationSettings(organizationId!), purchaseHistory(organizationId!, customer.id, query.limit)]);
       return { customer_id: customer.id, data: receipts.map((r) => presentTransaction(r, currency)) };
@@ -63,6 +66,9 @@ export const customerRoutes = {
     access: { org: 'member' },
     summary: 'What the customer owes (open invoices) and holds as store credit',
     response: pos.posAccountBalance,
-    handler: async ({ organizationId, params }) => accountBalance(organizationId!, await getCustomer(organizationId!, params.customer_id!)),
+    handler: async ({ organizationId, params }) => {
+      const { accountBalance, getCustomer } = await customers();
+      return accountBalance(organizationId!, await getCustomer(organizationId!, params.customer_id!));
+    },
   }),
 } satisfies Partial<RouteDefs<'pos'>>;

@@ -60,7 +60,8 @@ import { logger } from '../platform/logger.js';
 
 type Track = jofotara.JoFotaraTrack;
 type PaymentMethod = jofotara.JoFotaraPaymentMethod;
-export type PosDocumentType = Extract<EinvoiceDocumentType, 'pos_receipt' | 'pos_return'>;
+import { EXCHANGE_SUFFIX, type PosDocumentType } from './einvoice-documents.js';
+export { EXCHANGE_SUFFIX, type PosDocumentType } from './einvoice-documents.js';
 
 /**
  * The receipt's `einvoice_status`, written by this module:
@@ -188,7 +189,6 @@ export interface MappedPosDocument {
 }
 
 /** The exchange's invoice carries the receipt's number with this suffix (its credit note has the number). */
-export const EXCHANGE_SUFFIX = '-EX';
 
 /**
  * The UBL builder's input for a till receipt: its sale invoice (the sale's lines, or an exchange's

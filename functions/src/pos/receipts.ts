@@ -18,7 +18,7 @@ import { PosTransaction, type PosTransactionRecord, type StoredPosLine, type Sto
 import { isConditionFailure } from '../db/transaction.js';
 import { getSubmission } from '../e-invoicing/submission.js';
 import { getSettingsItem } from '../e-invoicing/settings.js';
-import { EXCHANGE_SUFFIX, type PosDocumentType } from './einvoice.js';
+import { EXCHANGE_SUFFIX, type PosDocumentType } from './einvoice-documents.js';
 import { formatAmount } from '../ledger/present.js';
 import { readOrganization } from '../organizations/settings.js';
 import { config } from '../platform/config.js';

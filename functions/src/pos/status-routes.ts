@@ -7,7 +7,8 @@
 import * as z from 'zod';
 import * as pos from '@daftar/shared/schemas/pos';
 import { route, type RouteDefs } from '../http/api.js';
-import { health, syncStatus } from './status.js';
+/** Loaded by the first status call: the health check's SQS client stays off the till's cold start. */
+const status = () => import('./status.js');
 
 const ORG = '/api/v1/organizations/{organization_id}';
 
@@ -33,13 +34,13 @@ export const statusRoutes = {
     access: { org: 'viewer' },
     summary: 'Per terminal: receipts still being processed (count, oldest age), when it last synced, and the tickets the server refused with why',
     response: pos.posSyncStatus,
-    handler: async ({ organizationId }) => syncStatus(organizationId!),
+    handler: async ({ organizationId }) => (await status()).syncStatus(organizationId!),
   }),
 
   [`GET ${ORG}/pos/health`]: route({
     access: { org: 'viewer' },
     summary: "Whether the till's server side answers: API, database, the depths of the stock, receipt and e-invoice queues, JoFotara's portal",
     response: posHealth,
-    handler: async ({ organizationId }) => health(organizationId!),
+    handler: async ({ organizationId }) => (await status()).health(organizationId!),
   }),
 } satisfies Partial<RouteDefs<'pos'>>;
