@@ -8,7 +8,8 @@
  * Environment: BENCH_API_ONLY=ledger|reports|inventory|pos runs only that section of the API part beside its
  * endpoints (the others record `skipped`); BENCH_LARGE_LINES / BENCH_LARGE_MOVEMENTS shrink the large
  * journals / stock histories (default 100,000) for a smoke run; BENCH_POS_SALES sets the till load's
- * sales per terminal (default 200).
+ * sales per terminal (default 200); BENCH_REGISTER_RUNS sets the register's browser runs in the SPA part
+ * (default 5, each a fresh browser context: first visit, second visit, scans and searches).
  */
 import { mkdirSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -19,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { measureBundles } from './bundles.js';
 import { measureApi } from './api.js';
 import { measureSpaVisit } from './spa.js';
+import { measureRegister } from './register.js';
 import { readsText } from './reports.js';
 import { formatRatio } from './stats.js';
 
@@ -79,7 +81,12 @@ const spa = await part('spa', async () => {
   const entry = measureSpa();
   // What a browser really fetches for /login (bench/spa.ts); without Chromium the entry figures still stand.
   const login_visit = await measureSpaVisit(join(repoRoot, 'web/dist')).catch((err: unknown) => ({ error: err instanceof Error ? err.message : String(err) }));
-  return { ...entry, login_visit };
+  // The till at /pos with 10,000 products and the API answered in the browser (bench/register.ts).
+  const register = await measureRegister(join(repoRoot, 'web/dist'), { runs: Number(process.env.BENCH_REGISTER_RUNS ?? 5), log }).catch((err: unknown) => {
+    log(`register failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    return { error: err instanceof Error ? err.message : String(err) };
+  });
+  return { ...entry, login_visit, register };
 });
 
 const report = {
@@ -162,6 +169,21 @@ if ('login_visit' in spa) {
   const v = spa.login_visit;
   if ('error' in v) console.log(`/login in Chromium: ${v.error}\n`);
   else console.log(`/login in Chromium: ${v.scripts} scripts, ${(v.scripts_gzip_bytes / 1024).toFixed(1)} KiB gzip before the e-mail field is usable (budget ${v.budget.scripts} scripts, ${v.budget.gzip_bytes / 1024} KiB: ${v.budget.met ? 'met' : 'NOT met'}); ${v.interactive_ms} ms; ${v.script_files.map((f) => `${f.file.replace('/assets/', '')} ${(f.gzip_bytes / 1024).toFixed(1)}`).join(', ')}${v.api_requests.length ? `; API calls: ${v.api_requests.join(', ')}` : ''}\n`);
+  const r = spa.register;
+  if ('error' in r) console.log(`/pos in Chromium: ${r.error}\n`);
+  else {
+    const met = (yes: boolean) => (yes ? 'met' : 'NOT met');
+    const ms = (xs: number[]) => xs.join(', ');
+    console.log(`/pos in Chromium (register, ${r.products.toLocaleString('en')} products, API answered in the browser; ${r.runs} runs, load average ${r.load_average_1m_at_start} at start):`);
+    console.log(`  JavaScript until ready to scan: ${r.scripts} scripts, ${(r.scripts_gzip_bytes / 1024).toFixed(1)} KiB gzip (CSS ${(r.stylesheets_gzip_bytes / 1024).toFixed(1)} KiB); largest ${r.script_files.slice(0, 5).map((f) => `${f.file.replace('/assets/', '')} ${(f.gzip_bytes / 1024).toFixed(1)}`).join(', ')}`);
+    console.log(`  ready, first visit (catalogue from the API, ${r.first_visit.product_pages_per_visit} pages): median ${r.first_visit.ready_ms_median} ms (${ms(r.first_visit.ready_ms)})`);
+    console.log(`  ready, second visit (catalogue from IndexedDB, shell cached): median ${r.second_visit.ready_ms_median} ms (${ms(r.second_visit.ready_ms)}) (bar ${r.second_visit.bar_ms} ms: ${met(r.second_visit.met)}); server requests ${ms(r.second_visit.server_requests)} (${r.second_visit.server_request_urls.join(', ')}); service worker in control ${r.second_visit.controlled_by_service_worker.filter(Boolean).length}/${r.runs}`);
+    console.log(`  scan to line: ${r.scan_to_line.scans} scans, p50 ${r.scan_to_line.p50_ms} ms, p95 ${r.scan_to_line.p95_ms} ms, max ${r.scan_to_line.max_ms} ms${r.scan_to_line.failed ? `, ${r.scan_to_line.failed} never showed` : ''}`);
+    const s = r.search;
+    console.log(`  search as you type (last key to grid, keys ${s.typing_delay_ms} ms apart): Arabic ${s.arabic.terms.join(' ')} p50 ${s.arabic.p50_ms} ms, p95 ${s.arabic.p95_ms} ms over ${s.arabic.searches}; English ${s.english.terms.join(' ')} p50 ${s.english.p50_ms} ms, p95 ${s.english.p95_ms} ms over ${s.english.searches} (bar p50 ≤ ${s.bar_ms} ms: ${met(s.met)})${s.arabic.failed + s.english.failed ? `; ${s.arabic.failed + s.english.failed} never showed` : ''}`);
+    if (r.api_unanswered.length || r.api_escaped_interception.length) console.log(`  API not answered: ${[...r.api_unanswered, ...r.api_escaped_interception.map((x) => `${x} (escaped)`)].join(', ')}`);
+    console.log('');
+  }
 } else console.log(`SPA: ${spa.error}\n`);
 console.log(`Written to ${outFile} (${report.duration_s} s)`);
 // Emulators and SDK sockets are closed; anything left (keep-alive timers) must not hold the exit.
