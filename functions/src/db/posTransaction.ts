@@ -61,6 +61,8 @@ export const PosTransaction = new Entity(
       original_transaction_id: { type: 'string', readOnly: true },
       journal_entry_id: { type: 'string', required: true, readOnly: true },
       provisional_cost: { type: 'number' },
+      /** Per sold line, the exact cost the stock queue issued it at (absent until settled). */
+      exact_costs: { type: 'any' },
       stock_settled: { type: 'boolean', required: true },
       receipt_status: { type: ['not_sent', 'queued', 'sent', 'failed'] as const, required: true },
       receipt_email: { type: 'string' },

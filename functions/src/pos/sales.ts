@@ -555,7 +555,9 @@ export async function postReturn(teller: Teller, body: ReturnBody, idempotency: 
           return void issues.push({ loc: [...loc, 'quantity'], msg: `Only ${(sold.quantity - before) / 1000} of ${sold.name} can still be returned`, type: 'too_much' });
         }
         const share = returnedShare(sold, sold.quantity, before, quantity, { net: sold.returned_net ?? 0, tax: sold.returned_tax ?? 0, gross: sold.returned_gross ?? 0 });
-        const cost = before + quantity >= sold.quantity ? sold.cost - (sold.returned_cost ?? 0) : mulDiv(sold.cost, quantity, sold.quantity);
+        // At what the line really cost once the stock queue has settled it, else at its provisional cost.
+        const lineCost = (original.exact_costs as Record<string, number> | undefined)?.[sold.id] ?? sold.cost;
+        const cost = before + quantity >= sold.quantity ? lineCost - (sold.returned_cost ?? 0) : mulDiv(lineCost, quantity, sold.quantity);
         sold.returned_milli = before + quantity;
         sold.returned_net = (sold.returned_net ?? 0) + share.net;
         sold.returned_tax = (sold.returned_tax ?? 0) + share.tax;

@@ -46,7 +46,7 @@ async function setup(products: number) {
   });
   expect(sale.status, JSON.stringify(sale.body)).toBe(201);
   expect(sale.body.stock_settled).toBe(false);
-  return { ...s, O, ids, sale: sale.body as { id: string } };
+  return { ...s, O, ids, sale: sale.body as { id: string; lines: { id: string }[] }, terminal: terminal.body as { id: string }, session: session.body as { id: string } };
 }
 
 describe('the till stock queue', () => {
@@ -64,6 +64,18 @@ describe('the till stock queue', () => {
     // Each product: 2 × 0.300 + 2 × 0.500 = 1.600 received, one at 0.300 gone → 1.300; two products.
     expect(valuation.body.total_value).toBe('2.600');
     expect((await verifyLedger(s.org.id)).ok).toBe(true);
+
+    // Returned after settling, the unit goes back on the shelf at what it really cost (0.300), not the catalogue's 0.100.
+    const back = await call('POST', `${s.O}/pos/returns`, {
+      ...s.as('member'),
+      json: { id: uuid(), terminal_id: s.terminal.id, session_id: s.session.id, sequence: 2, occurred_at: new Date().toISOString(), original_transaction_id: s.sale.id, lines: [{ id: uuid(), original_line_id: s.sale.lines[0]!.id, quantity: '1', restock: true }], payments: [] },
+    });
+    expect(back.status, JSON.stringify(back.body)).toBe(201);
+    expect((await handler(event(s.org.id, back.body.id))).batchItemFailures).toEqual([]);
+    const after = await call('GET', `${s.O}/inventory/valuation-report`, s.as('viewer'));
+    expect(after.body.total_value).toBe('2.900');
+    const verification = await verifyLedger(s.org.id);
+    expect(verification.ok, JSON.stringify(verification)).toBe(true);
   });
 
   it('settles a receipt of 25 tracked products in chunks, and a poison message is handed back', async () => {

@@ -38,14 +38,14 @@ import { uuidv7 } from '../platform/ids.js';
 /** The pending item moved (another delivery settled this chunk): nothing to do. */
 class AlreadySettled extends Error {}
 
-interface ProductWork { productId: string; changes: StockChange[]; provisional: number }
+interface ProductWork { productId: string; changes: StockChange[]; provisional: number; /** The sold line of each change (its exact cost is kept for returns). */ lineIds: (string | null)[] }
 
 /** What the receipt moves, per product: the changes and the cost the receipt already booked. */
 export function stockWork(record: PosTransactionRecord, locationId: string): ProductWork[] {
   const byProduct = new Map<string, ProductWork>();
   const work = (productId: string) => {
     let w = byProduct.get(productId);
-    if (!w) byProduct.set(productId, (w = { productId, changes: [], provisional: 0 }));
+    if (!w) byProduct.set(productId, (w = { productId, changes: [], provisional: 0, lineIds: [] }));
     return w;
   };
   const reference = { referenceType: 'pos_receipt' as const, referenceId: record.id, locationId };
@@ -53,6 +53,7 @@ export function stockWork(record: PosTransactionRecord, locationId: string): Pro
     if (!line.tracked || !line.product_id) return;
     const w = work(line.product_id);
     w.changes.push({ ...reference, productId: line.product_id, kind: 'issue', quantity: line.quantity, revenue: line.net });
+    w.lineIds.push(record.kind === 'sale' ? line.id : null);
     w.provisional += line.cost;
   };
   if (record.kind === 'sale') (record.lines as StoredPosLine[]).forEach(issueOf);
@@ -62,6 +63,7 @@ export function stockWork(record: PosTransactionRecord, locationId: string): Pro
       const w = work(line.product_id);
       // Back on the shelf at what it left with (the sale's cost as booked).
       w.changes.push({ ...reference, productId: line.product_id, kind: 'return_in', quantity: line.quantity, value: line.cost });
+      w.lineIds.push(null);
       w.provisional -= line.cost;
     }
     ((record.new_lines as StoredPosLine[] | undefined) ?? []).forEach(issueOf);
@@ -108,8 +110,17 @@ async function settleChunk(organizationId: string, pending: PosPendingStockRecor
         // The goods have left: settle into negative stock if need be, and skip what is no longer tracked.
         const stockRead: StockRead = { ...read, allowNegative: true };
         const tracked = (id: string) => (read.products.get(id) as ProductRecord | undefined)?.is_tracked_inventory === true;
-        const changes = chunk.filter((w) => tracked(w.productId)).flatMap((w) => w.changes);
-        const plan = changes.length ? planStock(stockRead, changes, { date, now, entryId }) : { items: [], cogs: 0 };
+        const settled = chunk.filter((w) => tracked(w.productId));
+        const changes = settled.flatMap((w) => w.changes);
+        const lineIds = settled.flatMap((w) => w.lineIds);
+        const plan = changes.length ? planStock(stockRead, changes, { date, now, entryId }) : { items: [], cogs: 0, movements: [] };
+        // What each sold line really cost (one movement per issue, in order): a later return of it
+        // puts the goods back at this cost, not at the provisional one.
+        const exactCosts: Record<string, number> = { ...((record.exact_costs as Record<string, number> | undefined) ?? {}) };
+        plan.movements.forEach((movement, i) => {
+          const lineId = lineIds[i];
+          if (lineId) exactCosts[lineId] = -movement.value;
+        });
         const provisional = chunk.reduce((s, w) => s + w.provisional, 0);
         const difference = plan.cogs - provisional;
         const lines = difference > 0
@@ -117,9 +128,9 @@ async function settleChunk(organizationId: string, pending: PosPendingStockRecor
           : difference < 0
             ? [{ account_id: accounts.inventory.id, debit: -difference, description: 'inventory at cost' }, { account_id: accounts.cogs.id, credit: -difference, description: 'cost of goods sold (exact cost)' }]
             : [];
-        const receiptItems = last
-          ? [updateItem(PosTransaction.patch({ organization_id: organizationId, id: record.id }).set({ stock_settled: true }).params())]
-          : [];
+        const receiptItems = [
+          updateItem(PosTransaction.patch({ organization_id: organizationId, id: record.id }).set({ ...(last ? { stock_settled: true } : {}), exact_costs: exactCosts }).params()),
+        ];
         return {
           postings: lines.length
             ? [{ organizationId, date, entryId, source: { type: record.kind === 'sale' ? 'pos_transaction' : 'pos_return', id: record.id }, memo_narrative: { key: 'ledger.pos.stock_cost', params: { number: record.number } }, shard: record.terminal_id, lines }]
