@@ -14,7 +14,7 @@ import { PosTerminal, PosTerminalPrefix, type PosTerminalRecord } from '../db/po
 import { NumberSeries } from '../db/sequence.js';
 import { deleteItem, postTransaction, putItem, updateItem } from '../db/transaction.js';
 import { AuditLog, auditRecord, type AuditActor } from '../db/auditLog.js';
-import { postingChart } from '../ledger/chart.js';
+import { ensureChartOfAccounts, postingChart } from '../ledger/chart.js';
 import { locations } from '../inventory/levels.js';
 import { Conflict, NotFound, ValidationError } from '../platform/errors.js';
 import { uuidv7 } from '../platform/ids.js';
@@ -68,6 +68,8 @@ export async function readTerminal(organizationId: string, id: string) {
 
 /** The drawer's account must be a cash account of this organization, active; the location must exist. */
 async function checkPlaces(organizationId: string, input: { cash_account_id?: string | null; location_id?: string }) {
+  // A new organization's chart is made on its first posting; a till may come before any.
+  await ensureChartOfAccounts(organizationId);
   const [chart, places] = await Promise.all([postingChart(organizationId), input.location_id ? locations(organizationId) : Promise.resolve(null)]);
   const issues = [];
   let cashAccountId: string | undefined;

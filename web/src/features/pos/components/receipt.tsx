@@ -1,7 +1,9 @@
 import type { PosTender } from '@daftar/shared/schemas/pos';
 import type { TicketTotals } from '@daftar/shared/pos/ticket';
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
+import { createPortal } from 'react-dom';
+import enTexts from '../locales/en.json';
+import arTexts from '../locales/ar.json';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { major } from './ticket-model';
 
@@ -27,17 +29,45 @@ export interface ReceiptData {
 }
 
 /**
- * The printed receipt (80 mm roll, pos.css): labels in English and Arabic whatever the screen's
- * language, amounts with Latin digits, the server's receipt number once the sale has posted.
+ * Both languages' labels whatever the screen's language, read from the feature's own text files
+ * (a few hundred bytes): the Arabic texts are not loaded in an English session, and a receipt
+ * printed then must still be bilingual.
+ */
+const lookup = (texts: unknown, path: string) => path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], texts);
+/** A receipt label (`total`) or any text of the feature by its full key (`pos.tender.cash`). */
+const pathOf = (key: string) => (key.includes('.') ? key : `pos.receipt.${key}`);
+const en = (key: string) => (lookup(enTexts, pathOf(key)) as string | undefined) ?? key;
+const ar = (key: string) => (lookup(arTexts, pathOf(key)) as string | undefined) ?? en(key);
+
+/**
+ * The receipt (80 mm roll, pos.css): labels in English and Arabic whatever the screen's language,
+ * amounts with Latin digits, the server's receipt number once the sale has posted. Shown where it is
+ * called, and printed from a copy at the end of the document (`.pos-print-root`): the register's
+ * full-screen layout and the dialog around the receipt clip it, and printing only that copy leaves
+ * the rest of the app's printing alone.
  */
 export function Receipt({ data, number }: { data: ReceiptData; number: string | null }) {
-  const { i18n } = useTranslation();
-  const en = i18n.getFixedT('en');
-  const ar = i18n.getFixedT('ar');
+  return (
+    <>
+      <ReceiptBody data={data} number={number} testIds />
+      {typeof document === 'undefined'
+        ? null
+        : createPortal(
+            <div className="pos-print-root" aria-hidden="true">
+              <ReceiptBody data={data} number={number} testIds={false} />
+            </div>,
+            document.body,
+          )}
+    </>
+  );
+}
+
+function ReceiptBody({ data, number, testIds }: { data: ReceiptData; number: string | null; testIds: boolean }) {
+  const id = (name: string) => (testIds ? name : undefined);
   const label = (key: string) => (
     <>
-      <span lang="en" dir="ltr">{en(`pos.receipt.${key}`)}</span>
-      <span lang="ar" dir="rtl">{ar(`pos.receipt.${key}`)}</span>
+      <span lang="en" dir="ltr">{en(key)}</span>
+      <span lang="ar" dir="rtl">{ar(key)}</span>
     </>
   );
   const money = (minor: number) => formatMoney(major(minor, data.currency), data.currency, 'en');
@@ -47,16 +77,16 @@ export function Receipt({ data, number }: { data: ReceiptData; number: string | 
     ['tax', money(data.totals.tax)],
   ];
   return (
-    <article className="pos-receipt" data-testid="pos-receipt" dir="ltr">
+    <article className="pos-receipt" data-testid={id('pos-receipt')} dir="ltr">
       <header>
         <strong>{data.shopName}</strong>
         {data.header ? <p>{data.header}</p> : null}
         <p>{data.terminalName}</p>
-        {data.kind === 'return' ? <p data-testid="pos-receipt-kind">{label('return')}</p> : null}
+        {data.kind === 'return' ? <p data-testid={id('pos-receipt-kind')}>{label('return')}</p> : null}
       </header>
       <dl className="pos-receipt-meta">
         <dt>{label('number')}</dt>
-        <dd data-testid="pos-receipt-number">{number ?? `${en('pos.receipt.pending')} / ${ar('pos.receipt.pending')}`}</dd>
+        <dd data-testid={id('pos-receipt-number')}>{number ?? `${en('pending')} / ${ar('pending')}`}</dd>
         <dt>{label('date')}</dt>
         <dd>{formatDateTime(data.occurredAt, 'en')}</dd>
         {data.cashier ? (
@@ -104,7 +134,7 @@ export function Receipt({ data, number }: { data: ReceiptData; number: string | 
           </Fragment>
         ))}
         <dt className="pos-receipt-grand">{label('total')}</dt>
-        <dd className="pos-receipt-grand" data-testid="pos-receipt-total">
+        <dd className="pos-receipt-grand" data-testid={id('pos-receipt-total')}>
           {money(data.totals.gross)}
         </dd>
         {data.payments.map((p, i) => (
@@ -123,11 +153,11 @@ export function Receipt({ data, number }: { data: ReceiptData; number: string | 
               <span lang="en">{en(r.tender === 'original_tenders' ? 'pos.returns.method.original_tenders' : `pos.tender.${r.tender}`)}</span>
               <span lang="ar" dir="rtl">{ar(r.tender === 'original_tenders' ? 'pos.returns.method.original_tenders' : `pos.tender.${r.tender}`)}</span>
             </dt>
-            <dd data-testid="pos-receipt-refund">{formatMoney(r.amount, data.currency, 'en')}</dd>
+            <dd data-testid={id('pos-receipt-refund')}>{formatMoney(r.amount, data.currency, 'en')}</dd>
           </Fragment>
         ))}
         <dt>{label('change')}</dt>
-        <dd data-testid="pos-receipt-change">{money(data.change)}</dd>
+        <dd data-testid={id('pos-receipt-change')}>{money(data.change)}</dd>
       </dl>
       <footer>
         {data.footer ? <p>{data.footer}</p> : null}

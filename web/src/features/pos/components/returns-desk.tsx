@@ -31,8 +31,8 @@ interface ReturnsDeskOptions {
   cashier: string | null;
 }
 
-/** Whether a key press belongs to a field or an open dialog rather than to the register. */
-const busyElsewhere = () => !!document.querySelector('[role="dialog"]');
+/** Whether an open dialog has the keys rather than the register (one fading out after it closed does not). */
+const busyElsewhere = () => !!document.querySelector('[role="dialog"]:not([data-state="closed"])');
 
 /**
  * The register's receipts, returns and store credit: the buttons it shows next to the customer,

@@ -248,7 +248,9 @@ function Register({ organizationId, shop, terminal, session }: RegisterProps) {
   // F2 search, F4 pay, Esc (twice) cancels, stray typing goes to the scanner field.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (dialogOpen || document.querySelector('[role="dialog"]')) return;
+      // Another dialog has the keys; one still fading out after it closed (the payment, while the
+      // next sale is scanned) does not, or F4 right after a scan was lost.
+      if (dialogOpen || document.querySelector('[role="dialog"]:not([data-state="closed"])')) return;
       if (event.key === 'F2') {
         event.preventDefault();
         searchRef.current?.focus();
@@ -327,7 +329,8 @@ function Register({ organizationId, shop, terminal, session }: RegisterProps) {
   else if (catalogue.refreshing) status = t('pos.catalogue.refreshing');
 
   return (
-    <div className="pos-register">
+    // The bench (bench/register.ts) times "ready to scan" by this: the catalogue is in memory.
+    <div className="pos-register" data-ready={catalogue.index ? 'true' : undefined}>
       <CataloguePanel ref={searchRef} index={catalogue.index} categories={catalogue.snapshot?.categories ?? []} currency={currency} status={status} onAdd={(item) => { add(item); focusScan(); }} onCode={onCode} />
       <TicketPanel
         ref={scanRef}
