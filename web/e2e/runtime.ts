@@ -80,17 +80,27 @@ export interface Runtime {
   baseUrl: string;
   dataDir: string;
   stop(): Promise<void>;
+  /**
+   * A crash: the runtime and its emulators killed at once (SIGKILL to the process group), the data
+   * left where it is, for `startRuntime({ port, dataDir })` to start again on it.
+   */
+  crash(): Promise<{ port: number; dataDir: string }>;
 }
 
-/** `node --import tsx infra/local/start.ts` on a free port with a throw-away DATA_DIR. */
-export async function startRuntime(): Promise<Runtime> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'daftar-e2e-'));
+/**
+ * `node --import tsx infra/local/start.ts` on a free port with a throw-away DATA_DIR, or (after a
+ * `crash()`) again on the port and data it had.
+ */
+export async function startRuntime(again?: { port: number; dataDir: string }): Promise<Runtime> {
+  const port = again?.port ?? (await freePort());
+  const dataDir = again?.dataDir ?? mkdtempSync(join(tmpdir(), 'daftar-e2e-'));
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
     cwd: repoRoot,
     env: childEnv({ PORT: String(port), DATA_DIR: dataDir }),
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so that a crash takes the emulators it started with it.
+    detached: true,
   });
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
@@ -127,6 +137,13 @@ export async function startRuntime(): Promise<Runtime> {
         clearTimeout(timeout);
       }
       rmSync(dataDir, { recursive: true, force: true });
+    },
+    async crash() {
+      if (child.exitCode === null && child.pid) {
+        process.kill(-child.pid, 'SIGKILL');
+        await exited;
+      }
+      return { port, dataDir };
     },
   };
 }
