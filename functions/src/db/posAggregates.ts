@@ -73,3 +73,28 @@ export const PosCashierDay = new Entity(
   entityConfig(),
 );
 export type PosCashierDayRecord = EntityItem<typeof PosCashierDay> & Partial<Record<PosFigure, number>>;
+
+/** Every figure a day item carries. */
+export const POS_DAY_FIGURES = Object.keys(figures);
+
+/**
+ * The ADD of a receipt's figures to a day item (terminal or cashier), with every other figure set
+ * to 0 if the item does not have it yet: a day item has all its figures from its first write, so it
+ * is the same size whether the day had one sale or a thousand spread over every hour, and a report
+ * reading days × terminals costs the same whatever the number of sales (the bench measures it).
+ * ElectroDB writes the ADDs; the `if_not_exists` SETs are added to its expression here.
+ */
+export function dayFiguresUpdate(params: Record<string, unknown>, added: Record<string, number>): Record<string, unknown> {
+  const out = params as { UpdateExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, unknown> };
+  const missing = POS_DAY_FIGURES.filter((name) => !(name in added));
+  if (!missing.length) return params;
+  const sets = missing.map((name, i) => {
+    out.ExpressionAttributeNames[`#z${i}`] = name;
+    return `#z${i} = if_not_exists(#z${i}, :zero)`;
+  });
+  out.ExpressionAttributeValues[':zero'] = 0;
+  out.UpdateExpression = out.UpdateExpression.startsWith('SET ')
+    ? out.UpdateExpression.replace(/^SET /, `SET ${sets.join(', ')}, `)
+    : `SET ${sets.join(', ')} ${out.UpdateExpression}`;
+  return out;
+}

@@ -36,7 +36,7 @@ import { Account, type AccountRecord } from '../db/account.js';
 import { AuditLog, auditRecord, type AuditActor } from '../db/auditLog.js';
 import { Contact, type ContactRecord } from '../db/contact.js';
 import { readItem } from '../db/get-together.js';
-import { PosCashierDay, PosTerminalDay } from '../db/posAggregates.js';
+import { PosCashierDay, PosTerminalDay, dayFiguresUpdate } from '../db/posAggregates.js';
 import { PosPendingStock, PosSyncRefusal } from '../db/posPendingStock.js';
 import { PosSession, type PosSessionRecord } from '../db/posSession.js';
 import { PosTerminal, type PosTerminalRecord } from '../db/posTerminal.js';
@@ -332,8 +332,8 @@ function aggregateItems(reads: TicketReads, teller: Teller, date: string, now: s
     ),
     () => new Conflict('The session is closed; open a new session to sell'),
   );
-  const terminalDay = updateItem(PosTerminalDay.update({ organization_id: teller.organizationId, date, terminal_id: reads.terminal.id }).add(day as never).params());
-  const cashierDay = updateItem(PosCashierDay.update({ organization_id: teller.organizationId, date, cashier_id: teller.userId }).add(day as never).params());
+  const terminalDay = updateItem(dayFiguresUpdate(PosTerminalDay.update({ organization_id: teller.organizationId, date, terminal_id: reads.terminal.id }).add(day as never).params(), day));
+  const cashierDay = updateItem(dayFiguresUpdate(PosCashierDay.update({ organization_id: teller.organizationId, date, cashier_id: teller.userId }).add(day as never).params(), day));
   return [sessionUpdate, terminalDay, cashierDay];
 }
 
