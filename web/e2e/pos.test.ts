@@ -263,8 +263,9 @@ describe.skipIf(!executablePath)('the till in Chromium', () => {
     const before = (await receipts()).length;
     expect(before).toBe(1 + OFFLINE_SALES);
 
-    // The network comes back; as soon as the first of them is in, the server and its database are
-    // killed at once (a power cut, not a shutdown), then started again on the same data.
+    // The network comes back; as soon as the first of them is in, the server is killed at once in
+    // whatever it was doing (its database stopped cleanly: see runtime.crash), then started again on
+    // the same data.
     await context.setOffline(false);
     let inAtCrash = 0;
     await expect.poll(async () => (inAtCrash = (await receipts()).length), { timeout: 180_000, interval: 10 }).toBeGreaterThan(before);

@@ -81,8 +81,10 @@ export interface Runtime {
   dataDir: string;
   stop(): Promise<void>;
   /**
-   * A crash: the runtime and its emulators killed at once (SIGKILL to the process group), the data
-   * left where it is, for `startRuntime({ port, dataDir })` to start again on it.
+   * A crash of the server: its process killed at once (SIGKILL) in whatever it was doing, the data
+   * left where it is, for `startRuntime({ port, dataDir })` to start again on it. The database
+   * emulator it had started is then stopped cleanly (SIGTERM): in the cloud the database is DynamoDB,
+   * which keeps what it acknowledged; DynamoDB Local killed at once can lose acknowledged writes.
    */
   crash(): Promise<{ port: number; dataDir: string }>;
 }
@@ -140,8 +142,28 @@ export async function startRuntime(again?: { port: number; dataDir: string }): P
     },
     async crash() {
       if (child.exitCode === null && child.pid) {
-        process.kill(-child.pid, 'SIGKILL');
+        const group = child.pid;
+        child.kill('SIGKILL');
         await exited;
+        // What it started (DynamoDB Local) is left in its process group: stopped cleanly, then waited for.
+        try {
+          process.kill(-group, 'SIGTERM');
+        } catch {
+          // nothing left in the group
+        }
+        const deadline = Date.now() + 30_000;
+        for (;;) {
+          try {
+            process.kill(-group, 0);
+          } catch {
+            break;
+          }
+          if (Date.now() > deadline) {
+            process.kill(-group, 'SIGKILL');
+            break;
+          }
+          await new Promise((r) => setTimeout(r, 100));
+        }
       }
       return { port, dataDir };
     },
