@@ -10,9 +10,9 @@ import { listOf } from '@daftar/shared/schemas/common';
 import { createHandler, defineRoutes, route, Reply, type RouteContext } from '../http/api.js';
 import { idempotent } from '../http/idempotency.js';
 import { actorIdOf } from '../http/principal.js';
-import { PosTransaction, type PosTransactionRecord } from '../db/posTransaction.js';
+import type { PosTransactionRecord } from '../db/posTransaction.js';
 import { organizationSettings } from '../organizations/settings.js';
-import { DomainError, NotFound } from '../platform/errors.js';
+import { DomainError } from '../platform/errors.js';
 import { statusOf } from '../http/errors.js';
 import { customerRoutes } from './customer-routes.js';
 import { receiptRoutes } from './receipt-routes.js';
@@ -22,7 +22,7 @@ import { enqueueFollowUp } from './settlement.js';
 import { closeSession, listSessions, openSession } from './sessions.js';
 import { giveStoreCredit } from './store-credit.js';
 import { createTerminal, deleteTerminal, listTerminals, readTerminal, updateTerminal } from './terminals.js';
-import { listTransactions, returnDetails } from './transactions.js';
+import { getTransaction, listTransactions, returnDetails } from './transactions.js';
 
 const ORG = '/api/v1/organizations/{organization_id}';
 
@@ -149,9 +149,8 @@ export const routes = defineRoutes('pos', {
     access: { org: 'viewer' },
     response: pos.posTransactionPublic,
     handler: async ({ organizationId, params }) => {
-      const [{ data }, { currency }] = await Promise.all([PosTransaction.get({ organization_id: organizationId!, id: params.transaction_id! }).go(), organizationSettings(organizationId!)]);
-      if (!data) throw new NotFound('Receipt not found');
-      return presentTransaction(data, currency);
+      const [receipt, { currency }] = await Promise.all([getTransaction(organizationId!, params.transaction_id!), organizationSettings(organizationId!)]);
+      return presentTransaction(receipt, currency);
     },
   }),
   [`GET ${ORG}/pos/transactions/{transaction_id}/return-details`]: route({

@@ -615,7 +615,6 @@ export async function postReturn(teller: Teller, body: ReturnBody, idempotency: 
     bookSold(lines, reads, fresh, 1);
     bookTenders(lines, reads, refunds, -1, customerId);
     bookTenders(lines, reads, kept, 1, customerId);
-    const refundedTotal = Object.values(refunds).reduce((s, v) => s + (v ?? 0), 0);
     const freshTotals = ticketTotals(fresh.map(toTicketLine));
     const record: PosTransactionRecord = {
       ...emptyRecordFields(body, teller, reads, number, seq, now, date),
@@ -663,7 +662,6 @@ export async function postReturn(teller: Teller, body: ReturnBody, idempotency: 
     const posting: PostingInput | null = postingLines.length
       ? { organizationId: teller.organizationId, date, entryId, name: number, source: { type: 'pos_return', id: body.id }, memo_narrative: { key: 'ledger.pos.return', params: { number } }, createdBy: teller.userId, shard: reads.terminal.id, lines: postingLines, issuePath: ['body'] }
       : null;
-    void refundedTotal;
     return { record, posting, items, audit: { action: 'pos.return', narrative: { key: 'audit.pos.return', params: { number, amount: money.formatMoney(money.fromMinorUnits(balance, reads.currency)) } } } };
   }, idempotency);
   if (!posted.replayed) await afterPosting(teller.organizationId, posted.record);

@@ -24,7 +24,7 @@ import { systemAccounts } from '../ledger/chart.js';
 import { todayIn } from '../ledger/dates.js';
 import type { PostingLine } from '../ledger/posting.js';
 import { organizationSettings } from '../organizations/settings.js';
-import { Conflict, NotFound, ValidationError } from '../platform/errors.js';
+import { Conflict, NotFound } from '../platform/errors.js';
 import { uuidv7 } from '../platform/ids.js';
 import { getTerminal } from './terminals.js';
 
@@ -229,18 +229,4 @@ class SessionMoved extends MovedMeanwhile {
   constructor() {
     super('The session moved meanwhile');
   }
-}
-
-export function checkCounted(counted: { cash: string; card?: string; cliq?: string }, currency: string) {
-  const issues = [];
-  for (const tender of COUNTED_TENDERS) {
-    const value = counted[tender];
-    if (value === undefined) continue;
-    try {
-      money.parseMoney(value, currency);
-    } catch {
-      issues.push({ loc: ['body', 'counted', tender], msg: 'Enter an amount with at most three decimals', type: 'value_error' });
-    }
-  }
-  if (issues.length) throw new ValidationError(issues);
 }

@@ -14,7 +14,7 @@
  * proportion to what each paid (largest remainder, `money.allocate`), never more to a tender than
  * it paid less what earlier returns gave back to it.
  */
-import { allocate, fromMinorUnits, parseMoney, type Money } from '../money.js';
+import { allocate, formatMoney, fromMinorUnits, parseMoney, type Money } from '../money.js';
 import { mulDiv } from '../inventory/costing.js';
 import { calculateLineTax, type LineDiscount, type TaxCategory, type TaxLine } from '../tax.js';
 import type { PosTender } from '../schemas/pos.js';
@@ -139,24 +139,17 @@ export function checkTenders(due: number, payments: readonly TicketPaymentInput[
   });
   const format = (n: number) => fromMinorUnits(n, currency);
   if (other > due) {
-    throw new TicketError(path, `Card, CliQ, store credit and on-account payments (${text(format(other))}) cannot exceed the total (${text(format(due))}); only cash gives change`);
+    throw new TicketError(path, `Card, CliQ, store credit and on-account payments (${formatMoney(format(other))}) cannot exceed the total (${formatMoney(format(due))}); only cash gives change`);
   }
   const tendered = cash + other;
   if (tendered < due) {
-    throw new TicketError(path, `The payments (${text(format(tendered))}) do not cover the total (${text(format(due))})`);
+    throw new TicketError(path, `The payments (${formatMoney(format(tendered))}) do not cover the total (${formatMoney(format(due))})`);
   }
   const change = tendered - due;
   kept.cash -= change;
   return { tendered, change, kept };
 }
 
-const text = (money: Money) => {
-  const digits = money.currency === 'JOD' ? 3 : 2;
-  const negative = money.amount < 0;
-  const abs = Math.abs(money.amount);
-  const unit = 10 ** digits;
-  return `${negative ? '-' : ''}${Math.floor(abs / unit)}.${String(abs % unit).padStart(digits, '0')}`;
-};
 
 /**
  * Splits a refund over the sale's tenders: in proportion to what each kept, capped at what each
