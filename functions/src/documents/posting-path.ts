@@ -41,6 +41,8 @@ import { Conflict } from '../platform/errors.js';
 /** What an Idempotency-Key's guard (http/idempotency.ts) gives the transaction. */
 export interface IdempotencyClaim {
   recordItem(answer: { status: number; body: unknown; resourceType?: string; resourceId?: string }): TransactItem;
+  /** Reads the key's record with the caller's other reads of this turn (http/idempotency.ts, `lookupInside`). */
+  lookup?(): Promise<void>;
 }
 
 /** What one attempt writes, for the number it was given. */

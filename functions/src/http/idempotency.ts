@@ -13,6 +13,10 @@
  *   one's effects are now visible). Whatever the loser failed with, it reads the record again and
  *   answers the winner's result. Only if no record can be read yet does it answer 409 "in progress".
  * - A request that fails writes nothing, so its key stays free for a corrected retry.
+ * - `{ lookupInside: true }`: the operation reads the record itself, with `guard.lookup()` in the
+ *   same turn as its own reads, so the key costs no round trip of its own (db/get-together.ts sends
+ *   them as one BatchGetItem — the till's sale: issue 15, three round trips in all). The guard
+ *   refuses to record a key it was told to look up and did not.
  *
  * Usage (see payments/payments.ts):
  *
@@ -24,6 +28,7 @@
  *   })
  */
 import { createHash } from 'node:crypto';
+import { readItem } from '../db/get-together.js';
 import { IdempotencyRecord, type IdempotencyRecordItem } from '../db/idempotencyRecord.js';
 import { putItem, type TransactItem } from '../db/transaction.js';
 import { nowIso } from '../platform/ids.js';
@@ -68,9 +73,16 @@ class KeyAlreadyUsed extends Conflict {
 
 const epochSeconds = () => Math.floor(Date.now() / 1000);
 
+/** `guard.lookup()` found the key's record: the request was answered before (idempotent() replays it). */
+class EarlierAnswer extends Error {
+  constructor(readonly record: IdempotencyRecordItem) { super('Idempotency-Key already answered'); }
+}
+
 /** One request's claim on its key: hands the money-moving transaction the record to write. */
 export class IdempotencyGuard {
   private recorded = false;
+
+  private lookedUp = false;
 
   constructor(
     readonly organizationId: string,
@@ -78,10 +90,23 @@ export class IdempotencyGuard {
     readonly fingerprint: string,
     readonly method: string,
     readonly path: string,
+    /** The operation reads the record itself (`lookup`), batched with its own reads. */
+    readonly lookupInside = false,
   ) {}
+
+  /**
+   * Reads the key's record together with the other reads of this turn; a live one ends the
+   * operation (idempotent() answers it). Call it again on every attempt that reads.
+   */
+  async lookup(): Promise<void> {
+    this.lookedUp = true;
+    const record = await readItem(IdempotencyRecord, { organization_id: this.organizationId, key: this.key });
+    if (record && record.expires_at > epochSeconds()) throw new EarlierAnswer(record);
+  }
 
   /** The record's Put, to place in the transaction that moves the money (first, so its refusal is the one reported). */
   recordItem(result: IdempotentResult): TransactItem {
+    if (this.lookupInside && !this.lookedUp) throw new Error('This operation must look its Idempotency-Key up (guard.lookup()) before it records it');
     this.recorded = true;
     const now = epochSeconds();
     const record: IdempotencyRecordItem = {
@@ -154,6 +179,7 @@ function replay(ctx: RouteContext<unknown, unknown>, guard: IdempotencyGuard, re
 export async function idempotent(
   ctx: RouteContext<unknown, unknown>,
   perform: (guard: IdempotencyGuard | null) => Promise<IdempotentResult>,
+  options: { lookupInside?: boolean } = {},
 ): Promise<Reply> {
   const key = idempotencyKeyOf(ctx);
   if (!key) {
@@ -161,15 +187,19 @@ export async function idempotent(
     return new Reply(result.status, result.body);
   }
   if (!ctx.organizationId) throw new Error('Idempotency-Key is scoped to an organization: use it on organization routes');
-  const guard = new IdempotencyGuard(ctx.organizationId, key, requestFingerprint(ctx.method, ctx.path, ctx.body), ctx.method, ctx.path);
+  const lookupInside = options.lookupInside ?? false;
+  const guard = new IdempotencyGuard(ctx.organizationId, key, requestFingerprint(ctx.method, ctx.path, ctx.body), ctx.method, ctx.path, lookupInside);
 
-  const earlier = await liveRecord(guard.organizationId, key);
-  if (earlier) return replay(ctx, guard, earlier);
+  if (!lookupInside) {
+    const earlier = await liveRecord(guard.organizationId, key);
+    if (earlier) return replay(ctx, guard, earlier);
+  }
 
   let result: IdempotentResult;
   try {
     result = await perform(guard);
   } catch (error) {
+    if (error instanceof EarlierAnswer) return replay(ctx, guard, error.record);
     // A concurrent twin may have committed while this request was checking or writing: its
     // effects made this one fail (condition, outstanding amount, …). Its answer is the answer.
     if (!(error instanceof HttpError) || statusOf(error) >= 500) throw error;

@@ -143,7 +143,7 @@ export const routes = defineRoutes('pos', {
       idempotent(ctx, async (guard) => {
         const posted = await keepingRefusals(ctx, () => postSale(tellerOf(ctx), ctx.body, guard ? { claim: guard, answer } : null));
         return { status: posted.replayed ? 200 : 201, body: presentTransaction(posted.record, posted.currency), resourceType: 'pos_transaction', resourceId: posted.record.id };
-      }),
+      }, { lookupInside: true }),
   }),
   [`GET ${ORG}/pos/transactions/{transaction_id}`]: route({
     access: { org: 'viewer' },
@@ -170,7 +170,7 @@ export const routes = defineRoutes('pos', {
       idempotent(ctx, async (guard) => {
         const posted = await keepingRefusals(ctx, () => postReturn(tellerOf(ctx), ctx.body, guard ? { claim: guard, answer } : null));
         return { status: posted.replayed ? 200 : 201, body: presentTransaction(posted.record, posted.currency), resourceType: 'pos_transaction', resourceId: posted.record.id };
-      }),
+      }, { lookupInside: true }),
   }),
   [`POST ${ORG}/pos/store-credit`]: route({
     access: { org: 'member' },
