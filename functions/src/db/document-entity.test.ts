@@ -275,15 +275,15 @@ describe('documentEntity types', () => {
       reference?: string | undefined; notes?: string | undefined; version: number; status: 'void' | 'posted';
       id: string; organization_id: string; journal_entry_id: string; created_at: string; updated_at: string;
       created_by?: string | undefined; account_id: string; payment_type: 'sent' | 'received'; allocations: any;
-      payment_method: 'cash' | 'bank_transfer' | 'cheque' | 'card' | 'cliq'; allocated_amount: number;
-      reversal_entry_id?: string | undefined; voided_at?: string | undefined; voided_by?: string | undefined;
+      payment_method: 'cash' | 'bank_transfer' | 'cheque' | 'card' | 'cliq' | 'gift_card'; allocated_amount: number;
+      gift_card_id?: string | undefined; reversal_entry_id?: string | undefined; voided_at?: string | undefined; voided_by?: string | undefined;
     }>();
     expectTypeOf<Flat<CreateEntityItem<typeof Payment>>>().toEqualTypeOf<{
       number: string; amount: number; currency: string; date: string; contact_id: string; status: 'void' | 'posted';
       id: string; organization_id: string; journal_entry_id: string; created_at: string; updated_at: string;
       account_id: string; payment_type: 'sent' | 'received'; allocations: any;
-      payment_method: 'cash' | 'bank_transfer' | 'cheque' | 'card' | 'cliq'; allocated_amount: number;
-      reference?: string | undefined; notes?: string | undefined; reversal_entry_id?: string | undefined;
+      payment_method: 'cash' | 'bank_transfer' | 'cheque' | 'card' | 'cliq' | 'gift_card'; allocated_amount: number;
+      gift_card_id?: string | undefined; reference?: string | undefined; notes?: string | undefined; reversal_entry_id?: string | undefined;
       voided_at?: string | undefined; voided_by?: string | undefined; created_by?: string | undefined;
       version?: number | undefined;
     }>();
@@ -745,7 +745,8 @@ const handWritten = {
         id: { type: 'string', required: true, readOnly: true },
         number: { type: 'string', required: true, readOnly: true },
         payment_type: { type: ['received', 'sent'], required: true, readOnly: true },
-        payment_method: { type: ['cash', 'bank_transfer', 'cheque', 'card', 'cliq'], required: true, readOnly: true },
+        payment_method: { type: ['cash', 'bank_transfer', 'cheque', 'card', 'cliq', 'gift_card'], required: true, readOnly: true },
+        gift_card_id: { type: 'string', readOnly: true },
         status: { type: ['posted', 'void'], required: true },
         contact_id: { type: 'string', required: true, readOnly: true },
         date: { type: 'string', required: true, readOnly: true },

@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import { Entity } from './entity.js';
-import { PAYMENT_METHODS, PAYMENT_STATUSES, PAYMENT_TYPES } from '@daftar/shared/schemas/codes';
+import { RECORDED_PAYMENT_METHODS, PAYMENT_STATUSES, PAYMENT_TYPES } from '@daftar/shared/schemas/codes';
 import { entityConfig } from './client.js';
 import { documentEntity } from './document-entity.js';
 
@@ -35,7 +35,9 @@ export const Payment = documentEntity({
   attributes: {
     number: { type: 'string', required: true, readOnly: true },
     payment_type: { type: PAYMENT_TYPES, required: true, readOnly: true },
-    payment_method: { type: PAYMENT_METHODS, required: true, readOnly: true },
+    payment_method: { type: RECORDED_PAYMENT_METHODS, required: true, readOnly: true },
+    /** A gift card payment: the card spent (its balance is restored when the payment is voided). */
+    gift_card_id: { type: 'string', readOnly: true },
     contact_id: { type: 'string', required: true, readOnly: true },
     date: { type: 'string', required: true, readOnly: true },
     currency: { type: 'string', required: true, readOnly: true },

@@ -16,7 +16,7 @@ import { entityConfig } from './client.js';
  * Access: an organization's days in a range (pk `ORG#<org>#POSDAY`, sk `<date>#<terminal>`), and
  * the same for cashiers (pk `ORG#<org>#POSCASHIERDAY`, sk `<date>#<cashier>`).
  */
-const TENDERS = ['cash', 'card', 'cliq', 'store_credit', 'on_account'] as const;
+const TENDERS = ['cash', 'card', 'cliq', 'store_credit', 'on_account', 'gift_card'] as const;
 const HOURS = Array.from({ length: 24 }, (_, h) => String(h).padStart(2, '0'));
 const figures = {
   sales_count: { type: 'number' },

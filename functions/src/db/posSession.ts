@@ -16,7 +16,7 @@ import { entityConfig } from './client.js';
  * Access: one session by id; a terminal's sessions, newest first (gsi1); an organization's sessions
  * by opening time (pk; ids are UUIDv7, ordered by time), for the shift reconciliation report; a cashier's (gsi2), for cashier performance.
  */
-const TENDERS = ['cash', 'card', 'cliq', 'store_credit', 'on_account'] as const;
+const TENDERS = ['cash', 'card', 'cliq', 'store_credit', 'on_account', 'gift_card'] as const;
 const tenderAttributes = Object.fromEntries(
   TENDERS.flatMap((t) => [[`t_${t}_sales`, { type: 'number' }], [`t_${t}_refunds`, { type: 'number' }], [`t_${t}_count`, { type: 'number' }]]),
 ) as Record<`t_${(typeof TENDERS)[number]}_${'sales' | 'refunds' | 'count'}`, { type: 'number' }>;

@@ -51,6 +51,9 @@ export const PosTransaction = new Entity(
       /** Per tender, what the receipt kept (cash net of change): what refunds may go back to. */
       kept_by_tender: { type: 'any' },
       refunded_by_tender: { type: 'any' },
+      /** Gift cards: what each card paid (sales, exchanges) and what went back onto each (returns), minor units by card id. */
+      kept_by_card: { type: 'any' },
+      refunded_by_card: { type: 'any' },
       subtotal: { type: 'number', required: true, readOnly: true },
       discount: { type: 'number', required: true, readOnly: true },
       net: { type: 'number', required: true, readOnly: true },
@@ -127,4 +130,4 @@ export interface StoredPosLine {
   returned_gross?: number;
   returned_cost?: number;
 }
-export interface StoredPosPayment { id: string; tender: 'cash' | 'card' | 'cliq' | 'store_credit' | 'on_account'; amount: number; reference: string | null }
+export interface StoredPosPayment { id: string; tender: 'cash' | 'card' | 'cliq' | 'store_credit' | 'on_account' | 'gift_card'; amount: number; reference: string | null; gift_card_id?: string | null }

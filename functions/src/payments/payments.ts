@@ -46,6 +46,9 @@ import { onConditionFailed, postTransaction, reversalOf, systemAccounts, updateI
 import { nowIso, uuidv7 } from '../platform/ids.js';
 import { readById } from '../db/batch-get.js';
 import { organizationSettings } from '../organizations/settings.js';
+import { GiftCard } from '../db/giftCard.js';
+import { readItem } from '../db/get-together.js';
+import { tenderItems } from '../gift-cards/tender.js';
 
 type Loc = (string | number)[];
 const issue = (loc: Loc, msg: string, type = 'value_error'): ValidationIssue => ({ loc, msg, type });
@@ -268,6 +271,12 @@ export interface RecordPaymentOptions {
   /** Who records it: the audit record is then written in the payment's transaction. */
   audit?: AuditActor;
   createdBy?: string | null;
+  /**
+   * Paid with a gift card (gift-cards/redeem.ts): the money side is the gift-card liability (Dr:
+   * the shop owes the card less), the method `gift_card`, and the card's own items (its versioned
+   * balance, its ledger line: gift-cards/tender.ts) go into the payment's transaction.
+   */
+  giftCard?: { id: string; liability: AccountRecord; items(paymentId: string, entryId: string, now: string): TransactItem[] };
 }
 
 export interface RecordedPayment {
@@ -302,7 +311,7 @@ export async function recordPayment(organizationId: string, input: PaymentCreate
 
   const cashSubtype = defaultCashSide(type, input.payment_method);
   const ledgerSubtypes: AccountSubtype[] = type === 'received' ? ['receivable', 'store_credit'] : ['payable', 'prepaid_expenses'];
-  const chosen = input.account_id ? await checkCashSide(organizationId, input.account_id, ['body', 'account_id']) : null;
+  const chosen = options.giftCard ? options.giftCard.liability : input.account_id ? await checkCashSide(organizationId, input.account_id, ['body', 'account_id']) : null;
   const system = await systemAccounts(organizationId, chosen ? ledgerSubtypes : [...ledgerSubtypes, cashSubtype]);
   const cashSide = chosen ?? system[cashSubtype]!;
 
@@ -333,7 +342,8 @@ export async function recordPayment(organizationId: string, input: PaymentCreate
         id,
         number: number!,
         payment_type: type,
-        payment_method: input.payment_method,
+        payment_method: options.giftCard ? 'gift_card' : input.payment_method,
+        gift_card_id: options.giftCard?.id,
         status: 'posted',
         contact_id: contact.id,
         date: input.date,
@@ -381,6 +391,7 @@ export async function recordPayment(organizationId: string, input: PaymentCreate
             ),
           ]),
           contactStillActive(organizationId, contact.id),
+          ...(options.giftCard ? options.giftCard.items(id, entryId, now) : []),
           // What the payment uses, so neither can be deleted while it stands (a posted payment keeps
           // them for good, voided or not, as its entry and reversal keep pointing at them).
           referenceItem(organizationId, { type: 'contact', id: contact.id }, { type: 'payment', id }),
@@ -479,6 +490,12 @@ export async function voidPayment(organizationId: string, id: string, actorId: s
 
   const reversal = await reversalOf({ organizationId, entryId: payment.journal_entry_id, date, memo_narrative: { key: 'ledger.payment.void', params: { number: payment.number } }, createdBy: actorId });
   const reversalId = reversal.posting.entryId!;
+  // Paid with a gift card: the money goes back onto the card, in the void's transaction.
+  if (payment.payment_method === 'gift_card' && payment.gift_card_id) {
+    const card = await readItem(GiftCard, { organization_id: organizationId, id: payment.gift_card_id });
+    if (!card) throw new Conflict('The gift card this payment spent no longer exists; it cannot be undone automatically');
+    undo.push(...tenderItems({ card, spend: -payment.amount, reference: { type: 'payment', id: payment.id }, location_id: card.location_id, journal_entry_id: reversalId, created_by: actorId, now, today, loc: ['path', 'payment_id'], moved: () => new Conflict('The gift card changed meanwhile; try the void again') }));
+  }
   const after: PaymentRecord = {
     ...payment,
     status: 'void',

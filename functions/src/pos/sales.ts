@@ -45,6 +45,8 @@ import { Product, type ProductRecord } from '../db/product.js';
 import { readSeries, takeNumbers, formatSeriesNumber, type SeriesPosition } from '../db/sequence.js';
 import { StoreCredit, StoreCreditMovement } from '../db/storeCredit.js';
 import { Tax, type TaxRecord } from '../db/tax.js';
+import { GiftCard, type GiftCardRecord } from '../db/giftCard.js';
+import { tenderFigures, tenderItems } from '../gift-cards/tender.js';
 import { MovedMeanwhile, deleteItem, onConditionFailed, postTransaction, putItem, updateItem, type TransactItem } from '../db/transaction.js';
 import type { IdempotencyClaim } from '../documents/posting-path.js';
 import { DEFAULT_CHART, defaultAccountId, systemAccounts } from '../ledger/chart.js';
@@ -65,7 +67,7 @@ export interface Teller {
 }
 
 /** Cash is the drawer's; card and CliQ wait in transit for the bank; the rest are the customer's accounts with the shop. */
-const TILL_SUBTYPES = ['cash', 'undeposited_funds', 'store_credit', 'receivable', 'sales', 'service_revenue', 'sales_returns', 'vat_output', 'cogs', 'inventory'] as const;
+const TILL_SUBTYPES = ['cash', 'undeposited_funds', 'store_credit', 'receivable', 'sales', 'service_revenue', 'sales_returns', 'vat_output', 'cogs', 'inventory', 'gift_card_liability'] as const;
 type TillSubtype = (typeof TILL_SUBTYPES)[number];
 type TillAccounts = Record<TillSubtype, AccountRecord>;
 
@@ -88,6 +90,8 @@ interface TicketReads {
   accountMap: Map<string, AccountRecord>;
   closedThrough: string | undefined;
   series: SeriesPosition;
+  /** The gift cards the ticket pays with or refunds to, as read (their version conditions the write). */
+  cards: Map<string, GiftCardRecord>;
 }
 
 const defaultCode = (subtype: TillSubtype) => DEFAULT_CHART.find((a) => a.subtype === subtype && a.system)!.code;
@@ -99,10 +103,11 @@ async function readTicket(
   productIds: string[],
   taxIds: string[],
   originalId: string | null,
+  cardIds: readonly string[] = [],
 ): Promise<TicketReads | { replay: PosTransactionRecord }> {
   const key = { organization_id: organizationId };
   const accountIds = TILL_SUBTYPES.map((s) => defaultAccountId(organizationId, defaultCode(s)));
-  const [organization, terminal, session, products, taxes, customer, existing, original, accounts, locks, series] = await Promise.all([
+  const [organization, terminal, session, products, taxes, customer, existing, original, accounts, locks, series, cards] = await Promise.all([
     readOrganization(organizationId),
     readItem(PosTerminal, { ...key, id: body.terminal_id }),
     readItem(PosSession, { ...key, id: body.session_id }),
@@ -114,6 +119,7 @@ async function readTicket(
     Promise.all(accountIds.map((id) => readItem(Account, { ...key, id }))),
     readLedgerLocks(organizationId, [{ shard: body.terminal_id }]),
     readSeries(organizationId, { series: `POS#${body.terminal_id}`, prefix: '' }),
+    Promise.all(cardIds.map((id) => readItem(GiftCard, { ...key, id }))),
   ]);
   if (existing) return { replay: existing };
   if (!terminal || terminal.deleted) throw new NotFound('Terminal not found');
@@ -143,7 +149,35 @@ async function readTicket(
     accountMap,
     closedThrough: closedThroughOf(locks),
     series: { ...series, series: { series: `POS#${terminal.id}`, prefix: terminal.receipt_prefix } },
+    cards: new Map(cards.filter((c): c is GiftCardRecord => !!c).map((c) => [c.id, c])),
   };
+}
+
+/** The gift cards a ticket's payments name, each once. */
+const cardIdsOf = (payments: readonly { tender: string; gift_card_id?: string | null }[]) => [...new Set(payments.filter((p) => p.tender === 'gift_card' && p.gift_card_id).map((p) => p.gift_card_id!))];
+
+/** Minor units per card the payments spend; a card the reads did not find is a 422 on its payment. */
+function spendByCard(reads: TicketReads, payments: readonly { tender: string; amount: string; gift_card_id?: string | null }[], path: (string | number)[]): Record<string, number> {
+  const spend: Record<string, number> = {};
+  const issues: ValidationIssue[] = [];
+  payments.forEach((p, index) => {
+    if (p.tender !== 'gift_card' || !p.gift_card_id) return;
+    if (!reads.cards.has(p.gift_card_id)) return void issues.push({ loc: [...path, index, 'gift_card_id'], msg: 'Gift card not found', type: 'not_found' });
+    spend[p.gift_card_id] = (spend[p.gift_card_id] ?? 0) + money.parseMoney(p.amount, reads.currency).amount;
+  });
+  if (issues.length) throw new ValidationError(issues);
+  return spend;
+}
+
+/**
+ * The cards' items (gift-cards/tender.ts): spent (> 0) or given back (< 0), in the ticket's
+ * transaction. A card that moved meanwhile cancels it (CardMoved), and the ticket is read again.
+ */
+function giftCardItems(reads: TicketReads, teller: Teller, byCard: Record<string, number>, ticketId: string, entryId: string, now: string, date: string, loc: (string | number)[]): TransactItem[] {
+  const uses = Object.entries(byCard)
+    .filter(([, amount]) => amount !== 0)
+    .map(([cardId, amount]) => ({ card: reads.cards.get(cardId)!, spend: amount, reference: { type: 'pos_transaction', id: ticketId }, location_id: reads.terminal.location_id, journal_entry_id: entryId, created_by: teller.userId, now, today: date, loc, withFigures: false }));
+  return uses.length ? [...uses.flatMap((use) => tenderItems(use)), ...tenderFigures(uses)] : [];
 }
 
 /** The business day and hour of a moment in the organization's time zone. */
@@ -266,9 +300,10 @@ function tenderAccount(reads: TicketReads, tender: PosTender): string {
     case 'cliq': return reads.accounts.undeposited_funds.id;
     case 'store_credit': return reads.accounts.store_credit.id;
     case 'on_account': return reads.accounts.receivable.id;
+    case 'gift_card': return reads.accounts.gift_card_liability.id;
   }
 }
-const TENDER_WORDS: Record<PosTender, string> = { cash: 'cash', card: 'card', cliq: 'CliQ', store_credit: 'store credit', on_account: 'on account' };
+const TENDER_WORDS: Record<PosTender, string> = { cash: 'cash', card: 'card', cliq: 'CliQ', store_credit: 'store credit', on_account: 'on account', gift_card: 'gift card' };
 
 /** Credits of sold lines (revenue, output tax) and their provisional cost. */
 function bookSold(lines: Lines, reads: TicketReads, sold: readonly StoredPosLine[], sign: 1 | -1) {
@@ -350,6 +385,16 @@ function storeCreditItems(organizationId: string, customerId: string, amount: nu
     balance,
     putItem(StoreCreditMovement.create({ organization_id: organizationId, customer_id: customerId, id: `${source.id}`, amount, source_type: source.type, source_id: source.id, journal_entry_id: entryId, created_by: createdBy ?? undefined, created_at: now }).params()),
   ];
+}
+
+/** The gift-card share of a refund over the sale's cards, pro rata to what each can still take back. */
+function refundByCard(amount: number, original: PosTransactionRecord, currency: string): Record<string, number> {
+  const paid = (original.kept_by_card as Record<string, number> | undefined) ?? {};
+  const before = (original.refunded_by_card as Record<string, number> | undefined) ?? {};
+  const room = Object.entries(paid).map(([id, v]) => [id, v - (before[id] ?? 0)] as const).filter(([, v]) => v > 0);
+  if (!room.length) return {};
+  const parts = money.allocate(money.fromMinorUnits(amount, currency), room.map(([, v]) => String(v)));
+  return Object.fromEntries(room.map(([id], i) => [id, parts[i]!.amount]).filter(([, v]) => (v as number) > 0));
 }
 
 /** The receipt is already there: a replay. Same terminal and sequence: its answer; otherwise the id is taken. */
@@ -460,7 +505,7 @@ function emptyRecordFields(body: { id: string; terminal_id: string; session_id: 
 export async function postSale(teller: Teller, body: SaleBody, idempotency: { claim: IdempotencyClaim; answer(record: PosTransactionRecord, currency: string): { status: number; body: unknown } } | null): Promise<PostedTicket> {
   const productIds = [...new Set(body.lines.map((l) => l.product_id))];
   const taxIds = [...new Set(body.lines.map((l) => l.tax_id).filter((t): t is string => !!t))];
-  const posted = await postTicket(teller, body, () => readTicket(teller.organizationId, body, productIds, taxIds, null), (reads, number, seq, now) => {
+  const posted = await postTicket(teller, body, () => readTicket(teller.organizationId, body, productIds, taxIds, null, cardIdsOf(body.payments)), (reads, number, seq, now) => {
     checkTill(reads, body, new Date(now));
     const sold = soldLines(reads, body.lines, teller, ['body', 'lines']);
     const totals = ticketTotals(sold.map(toTicketLine));
@@ -479,7 +524,8 @@ export async function postSale(teller: Teller, body: SaleBody, idempotency: { cl
     bookTenders(lines, reads, tenders.kept, 1, customerId);
     bookSold(lines, reads, sold, 1);
     const cost = sold.reduce((s, l) => s + l.cost, 0);
-    const payments: StoredPosPayment[] = body.payments.map((p) => ({ id: p.id, tender: p.tender, amount: money.parseMoney(p.amount, reads.currency).amount, reference: p.reference ?? null }));
+    const payments: StoredPosPayment[] = body.payments.map((p) => ({ id: p.id, tender: p.tender, amount: money.parseMoney(p.amount, reads.currency).amount, reference: p.reference ?? null, gift_card_id: p.gift_card_id ?? null }));
+    const cardSpend = spendByCard(reads, body.payments, ['body', 'payments']);
     const record: PosTransactionRecord = {
       ...emptyRecordFields(body, teller, reads, number, seq, now, date),
       kind: 'sale',
@@ -498,6 +544,7 @@ export async function postSale(teller: Teller, body: SaleBody, idempotency: { cl
       provisional_cost: cost,
       stock_settled: !sold.some((l) => l.tracked),
       kept_by_tender: tenders.kept,
+      kept_by_card: cardSpend,
     } as PosTransactionRecord;
     const posting: PostingInput = {
       organizationId: teller.organizationId,
@@ -515,6 +562,7 @@ export async function postSale(teller: Teller, body: SaleBody, idempotency: { cl
       ...aggregateItems(reads, teller, date, now, { sales: 1, returns: 0, items: sold.reduce((s, l) => s + l.quantity, 0), net: totals.net, tax: totals.tax, discount: totals.discount, gross: totals.gross, refunds: 0, cost, kept: tenders.kept, refunded: {}, hour }),
       ...(customerId ? storeCreditItems(teller.organizationId, customerId, -(tenders.kept.store_credit ?? 0), { type: 'pos_sale', id: body.id }, entryId, now, teller.userId, reads.currency) : []),
       ...(record.stock_settled ? [] : [putItem(PosPendingStock.create({ organization_id: teller.organizationId, transaction_id: body.id, terminal_id: reads.terminal.id, created_at: now }).params())]),
+      ...giftCardItems(reads, teller, cardSpend, body.id, entryId, now, date, ['body', 'payments']),
     ];
     return { record, posting, items, audit: { action: 'pos.sale', narrative: { key: 'audit.pos.sale', params: { number, amount: money.formatMoney(money.fromMinorUnits(totals.gross, reads.currency)) } } } };
   }, idempotency);
@@ -531,12 +579,18 @@ export async function postReturn(teller: Teller, body: ReturnBody, idempotency: 
   const productIds = [...new Set([...body.lines.map((l) => l.product_id).filter((p): p is string => !!p), ...body.new_lines.map((l) => l.product_id)])];
   const taxIds = [...new Set([...body.lines.map((l) => l.tax_id), ...body.new_lines.map((l) => l.tax_id)].filter((t): t is string => !!t))];
   const posted = await postTicket(teller, body, async () => {
-    const reads = await readTicket(teller.organizationId, body, productIds, taxIds, originalId);
-    // The original's products (for revenue accounts) when the return names only its lines.
+    const reads = await readTicket(teller.organizationId, body, productIds, taxIds, originalId, cardIdsOf(body.payments));
+    // The original's products (for revenue accounts) when the return names only its lines, and
+    // the gift cards it was paid with (a refund goes back onto them).
     if (!('replay' in reads) && reads.original) {
       const missing = (reads.original.lines as StoredPosLine[]).map((l) => l.product_id).filter((id): id is string => !!id && !reads.products.has(id));
-      const extra = await Promise.all([...new Set(missing)].map((id) => readItem(Product, { organization_id: teller.organizationId, id })));
+      const paidCards = Object.keys((reads.original.kept_by_card as Record<string, number> | undefined) ?? {}).filter((id) => !reads.cards.has(id));
+      const [extra, cards] = await Promise.all([
+        Promise.all([...new Set(missing)].map((id) => readItem(Product, { organization_id: teller.organizationId, id }))),
+        Promise.all(paidCards.map((id) => readItem(GiftCard, { organization_id: teller.organizationId, id }))),
+      ]);
       for (const p of extra) if (p) reads.products.set(p.id, p);
+      for (const c of cards) if (c) reads.cards.set(c.id, c);
     }
     return reads;
   }, (reads, number, seq, now) => {
@@ -607,6 +661,12 @@ export async function postReturn(teller: Teller, body: ReturnBody, idempotency: 
       throw ticketErrors(error, []);
     }
     if ((refunds.store_credit ?? 0) > 0 && !customerId) throw new ValidationError([{ loc: ['body', 'customer_id'], msg: 'Store credit needs the customer', type: 'value_error' }]);
+    // What goes back onto each gift card the sale was paid with: the gift-card share of the refund,
+    // split over the cards by what each can still take back (paid less given back before).
+    const cardRefunds = original && refunds.gift_card ? refundByCard(refunds.gift_card, original, reads.currency) : {};
+    const cardSpend = spendByCard(reads, body.payments, ['body', 'payments']);
+    const cardChange: Record<string, number> = { ...cardSpend };
+    for (const [id, amount] of Object.entries(cardRefunds)) cardChange[id] = (cardChange[id] ?? 0) - amount;
     requireCustomerFor({ ...kept, ...refunds }, customerId, ['body', 'customer_id']);
     const { date, hour } = localDayAndHour(body.occurred_at, reads.timeZone);
     const entryId = body.id;
@@ -632,7 +692,7 @@ export async function postReturn(teller: Teller, body: ReturnBody, idempotency: 
       kind: 'return',
       lines: returned,
       new_lines: fresh,
-      payments: body.payments.map((p) => ({ id: p.id, tender: p.tender, amount: money.parseMoney(p.amount, reads.currency).amount, reference: p.reference ?? null })),
+      payments: body.payments.map((p) => ({ id: p.id, tender: p.tender, amount: money.parseMoney(p.amount, reads.currency).amount, reference: p.reference ?? null, gift_card_id: p.gift_card_id ?? null })),
       refunds: Object.entries(refunds).map(([tender, amount]) => ({ tender, amount })),
       refunded_by_tender: {},
       subtotal: refundGross,
@@ -647,6 +707,8 @@ export async function postReturn(teller: Teller, body: ReturnBody, idempotency: 
       provisional_cost: fresh.reduce((s, l) => s + l.cost, 0) - returned.reduce((s, l) => s + l.cost, 0),
       stock_settled: !returned.some((l) => l.cost > 0) && !fresh.some((l) => l.tracked),
       kept_by_tender: kept,
+      kept_by_card: cardSpend,
+      refunded_by_card: cardRefunds,
       reason: body.reason ?? undefined,
     } as PosTransactionRecord;
     const items: TransactItem[] = [
@@ -656,8 +718,10 @@ export async function postReturn(teller: Teller, body: ReturnBody, idempotency: 
       const refundedBefore = (original.refunded_by_tender as Partial<Record<PosTender, number>>) ?? {};
       const refundedAfter = { ...refundedBefore };
       for (const [t, v] of Object.entries(refunds) as [PosTender, number][]) refundedAfter[t] = (refundedAfter[t] ?? 0) + v;
+      const cardsAfter = { ...((original.refunded_by_card as Record<string, number> | undefined) ?? {}) };
+      for (const [id, v] of Object.entries(cardRefunds)) cardsAfter[id] = (cardsAfter[id] ?? 0) + v;
       items.push(onConditionFailed(
-        updateItem(PosTransaction.patch({ organization_id: teller.organizationId, id: original.id }).set({ lines: originalLines, refunded_by_tender: refundedAfter, version: original.version + 1 }).where((a, { eq }) => eq(a.version, original.version)).params()),
+        updateItem(PosTransaction.patch({ organization_id: teller.organizationId, id: original.id }).set({ lines: originalLines, refunded_by_tender: refundedAfter, refunded_by_card: cardsAfter, version: original.version + 1 }).where((a, { eq }) => eq(a.version, original.version)).params()),
         () => new OriginalMoved(),
       ));
     }
@@ -666,6 +730,7 @@ export async function postReturn(teller: Teller, body: ReturnBody, idempotency: 
       items.push(...storeCreditItems(teller.organizationId, customerId, creditChange, { type: 'pos_return', id: body.id }, entryId, now, teller.userId, reads.currency));
     }
     if (!record.stock_settled) items.push(putItem(PosPendingStock.create({ organization_id: teller.organizationId, transaction_id: body.id, terminal_id: reads.terminal.id, created_at: now }).params()));
+    items.push(...giftCardItems(reads, teller, cardChange, body.id, entryId, now, date, ['body', 'payments']));
     const postingLines = lines.posting();
     const posting: PostingInput | null = postingLines.length
       ? { organizationId: teller.organizationId, date, entryId, name: number, source: { type: 'pos_return', id: body.id }, memo_narrative: { key: 'ledger.pos.return', params: { number } }, createdBy: teller.userId, shard: reads.terminal.id, lines: postingLines, issuePath: ['body'] }
@@ -734,7 +799,7 @@ export function presentTransaction(record: PosTransactionRecord, currency: strin
     offline: record.offline ?? false,
     lines: (record.lines as StoredPosLine[]).map(line),
     new_lines: ((record.new_lines as StoredPosLine[] | undefined) ?? []).map(line),
-    payments: (record.payments as StoredPosPayment[]).map((p) => ({ id: p.id, tender: p.tender, amount: text(p.amount), reference: p.reference })),
+    payments: (record.payments as StoredPosPayment[]).map((p) => ({ id: p.id, tender: p.tender, amount: text(p.amount), reference: p.reference, gift_card_id: p.gift_card_id ?? null })),
     refunds: ((record.refunds as { tender: PosTender; amount: number }[] | undefined) ?? []).map((r) => ({ tender: r.tender, amount: text(r.amount) })),
     subtotal: text(record.subtotal),
     discount: text(record.discount),

@@ -9,6 +9,7 @@ import { AUDIT_ACCOUNTING_NARRATIVES } from './audit-accounting.js';
 import { AUDIT_PRODUCT_NARRATIVES } from './audit-products.js';
 import { AUDIT_INVENTORY_NARRATIVES } from './audit-inventory.js';
 import { POS_NARRATIVES } from './pos.js';
+import { GIFT_CARD_NARRATIVES } from './gift-cards.js';
 
 export type NarrativeTemplate = { readonly en: string; readonly ar: string };
 
@@ -20,6 +21,7 @@ export const NARRATIVES = {
   ...AUDIT_PRODUCT_NARRATIVES,
   ...AUDIT_INVENTORY_NARRATIVES,
   ...POS_NARRATIVES,
+  ...GIFT_CARD_NARRATIVES,
 } as const satisfies Record<string, NarrativeTemplate>;
 
 export type NarrativeKey = keyof typeof NARRATIVES;

@@ -37,7 +37,7 @@ export const RECEIPT_LABELS = {
     einvoice: (number: string) => `JoFotara e-invoice ${number}: its QR code is attached`,
     einvoicePending: (number: string) => `E-invoice ${number} pending`,
     thanks: 'Thank you for your visit.',
-    tenders: { cash: 'Cash', card: 'Card', cliq: 'CliQ', store_credit: 'Store credit', on_account: 'On account' },
+    tenders: { cash: 'Cash', card: 'Card', cliq: 'CliQ', store_credit: 'Store credit', on_account: 'On account', gift_card: 'Gift card' },
     subject: (number: string, shop: string) => `Your receipt ${number} from ${shop}`,
   },
   ar: {
@@ -61,7 +61,7 @@ export const RECEIPT_LABELS = {
     einvoice: (number: string) => `الفاتورة الإلكترونية ${isolate(number)} (جوفوترة): رمز الاستجابة السريعة مرفق`,
     einvoicePending: (number: string) => `الفاتورة الإلكترونية ${isolate(number)} قيد الإرسال`,
     thanks: 'شكرًا لزيارتكم.',
-    tenders: { cash: 'نقدًا', card: 'بطاقة', cliq: 'كليك', store_credit: 'رصيد المتجر', on_account: 'على الحساب' },
+    tenders: { cash: 'نقدًا', card: 'بطاقة', cliq: 'كليك', store_credit: 'رصيد المتجر', on_account: 'على الحساب', gift_card: 'بطاقة هدايا' },
     subject: (number: string, shop: string) => `إيصالك ${isolate(number)} من ${shop}`,
   },
 } as const;

@@ -115,7 +115,7 @@ export function ticketTotals(lines: readonly TicketLine[]): TicketTotals {
   };
 }
 
-const emptyKept = (): Record<PosTender, number> => ({ cash: 0, card: 0, cliq: 0, store_credit: 0, on_account: 0 });
+const emptyKept = (): Record<PosTender, number> => ({ cash: 0, card: 0, cliq: 0, store_credit: 0, on_account: 0, gift_card: 0 });
 
 /**
  * Checks the tenders against what is due (minor units) and works out the change. `path` prefixes
@@ -139,7 +139,7 @@ export function checkTenders(due: number, payments: readonly TicketPaymentInput[
   });
   const format = (n: number) => fromMinorUnits(n, currency);
   if (other > due) {
-    throw new TicketError(path, `Card, CliQ, store credit and on-account payments (${formatMoney(format(other))}) cannot exceed the total (${formatMoney(format(due))}); only cash gives change`);
+    throw new TicketError(path, `Card, CliQ, store credit, gift card and on-account payments (${formatMoney(format(other))}) cannot exceed the total (${formatMoney(format(due))}); only cash gives change`);
   }
   const tendered = cash + other;
   if (tendered < due) {

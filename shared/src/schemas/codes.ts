@@ -185,6 +185,12 @@ export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
 export const PAYMENT_METHODS = ['cash', 'bank_transfer', 'cheque', 'card', 'cliq'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/**
+ * How a recorded payment was made: the methods a person records, and a gift card — recorded only by
+ * spending the card (POST gift-cards/{id}/redeem), whose money is the card's balance (issue 16).
+ */
+export const RECORDED_PAYMENT_METHODS = [...PAYMENT_METHODS, 'gift_card'] as const;
+export type RecordedPaymentMethod = (typeof RECORDED_PAYMENT_METHODS)[number];
 
 export const PAYMENT_STATUSES = ['posted', 'void'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

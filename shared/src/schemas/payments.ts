@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { calendarDate, id, ledgerAmountInput, pagination } from './common.js';
-import { PAYMENT_TYPES, PAYMENT_METHODS, PAYMENT_STATUSES, MAX_PAYMENT_ALLOCATIONS } from './codes.js';
+import { PAYMENT_TYPES, PAYMENT_METHODS, PAYMENT_STATUSES, MAX_PAYMENT_ALLOCATIONS, RECORDED_PAYMENT_METHODS } from './codes.js';
 import type { PaymentType } from './codes.js';
 
 /**
@@ -9,7 +9,7 @@ import type { PaymentType } from './codes.js';
  * again. Whatever is not allocated stays with the contact: a customer's credit (received) or an
  * advance to the supplier (sent).
  */
-export { PAYMENT_TYPES, PAYMENT_METHODS, PAYMENT_STATUSES, MAX_PAYMENT_ALLOCATIONS } from './codes.js';
+export { PAYMENT_TYPES, PAYMENT_METHODS, PAYMENT_STATUSES, MAX_PAYMENT_ALLOCATIONS, RECORDED_PAYMENT_METHODS } from './codes.js';
 export type { PaymentType, PaymentMethod, PaymentStatus } from './codes.js';
 
 /** A positive amount in major units ("12.345" or 12.345); the currency's precision is checked by the server. */
@@ -83,7 +83,7 @@ export type PaymentUpdate = z.output<typeof paymentUpdate>;
 
 export const paymentListQuery = pagination.extend({
   payment_type: z.enum(PAYMENT_TYPES).optional(),
-  payment_method: z.enum(PAYMENT_METHODS).optional(),
+  payment_method: z.enum(RECORDED_PAYMENT_METHODS).optional(),
   contact_id: id.optional(),
 });
 export type PaymentListQuery = z.output<typeof paymentListQuery>;
@@ -101,7 +101,7 @@ export const paymentPublic = z.object({
   organization_id: z.string(),
   number: z.string(),
   payment_type: z.enum(PAYMENT_TYPES),
-  payment_method: z.enum(PAYMENT_METHODS),
+  payment_method: z.enum(RECORDED_PAYMENT_METHODS),
   status: z.enum(PAYMENT_STATUSES),
   contact_id: z.string(),
   date: z.string(),
@@ -127,7 +127,7 @@ export const paymentOption = z.object({
   id: z.string(),
   number: z.string(),
   payment_type: z.enum(PAYMENT_TYPES),
-  payment_method: z.enum(PAYMENT_METHODS),
+  payment_method: z.enum(RECORDED_PAYMENT_METHODS),
   status: z.enum(PAYMENT_STATUSES),
   contact_id: z.string(),
   date: z.string(),

@@ -21,12 +21,13 @@ import { priceInput, quantityInput } from './products.js';
  * How a customer pays. Cash is the only tender that gives change. Card and CliQ are settled by the
  * bank later (their debit goes to receipts in transit). Store credit spends the customer's balance
  * (a liability, not a receivable); on account leaves it owed (a receivable: a customer is required).
- * Gift card and loyalty tenders come with issue 16.
+ * A gift card spends the card's balance (the gift-card liability; issue 16): the payment names the
+ * card (`gift_card_id`, found with gift-cards/number/{n}/validate), and a refund goes back onto it.
  */
-export const POS_TENDERS = ['cash', 'card', 'cliq', 'store_credit', 'on_account'] as const;
+export const POS_TENDERS = ['cash', 'card', 'cliq', 'store_credit', 'on_account', 'gift_card'] as const;
 export type PosTender = (typeof POS_TENDERS)[number];
 /** Tenders that are money in hand when the sale ends (JoFotara: a cash-type invoice when every tender is one). */
-export const POS_IMMEDIATE_TENDERS: readonly PosTender[] = ['cash', 'card', 'cliq', 'store_credit'];
+export const POS_IMMEDIATE_TENDERS: readonly PosTender[] = ['cash', 'card', 'cliq', 'store_credit', 'gift_card'];
 
 /** A session (shift) is open from the opening float until the count; a closed session never reopens. */
 export const POS_SESSION_STATUSES = ['open', 'closed'] as const;
@@ -202,14 +203,21 @@ export const posSaleLine = z.strictObject({
 });
 export type PosSaleLineInput = z.input<typeof posSaleLine>;
 
-export const posPayment = z.strictObject({
-  id: uuid,
-  tender: z.enum(POS_TENDERS),
-  /** What the customer handed over: cash above the total comes back as change. */
-  amount: positiveAmount,
-  /** Card slip, CliQ reference. */
-  reference: z.string().trim().max(100).nullish(),
-});
+export const posPayment = z
+  .strictObject({
+    id: uuid,
+    tender: z.enum(POS_TENDERS),
+    /** What the customer handed over: cash above the total comes back as change. */
+    amount: positiveAmount,
+    /** Card slip, CliQ reference. */
+    reference: z.string().trim().max(100).nullish(),
+    /** The gift card spent (tender `gift_card` only). */
+    gift_card_id: id.nullish(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.tender === 'gift_card' && !value.gift_card_id) ctx.addIssue({ code: 'custom', path: ['gift_card_id'], message: 'A gift card payment names the card' });
+    if (value.tender !== 'gift_card' && value.gift_card_id) ctx.addIssue({ code: 'custom', path: ['gift_card_id'], message: 'Only a gift card payment names a card' });
+  });
 export type PosPaymentInput = z.input<typeof posPayment>;
 
 const ticketFields = {
@@ -304,7 +312,7 @@ export const posLinePublic = z.object({
   /** Sold lines: how much has come back in returns. */
   returned_quantity: z.string(),
 });
-export const posPaymentPublic = z.object({ id: z.string(), tender: z.enum(POS_TENDERS), amount: z.string(), reference: z.string().nullable() });
+export const posPaymentPublic = z.object({ id: z.string(), tender: z.enum(POS_TENDERS), amount: z.string(), reference: z.string().nullable(), gift_card_id: z.string().nullable().optional() });
 
 export const posTransactionPublic = z.object({
   id: z.string(),

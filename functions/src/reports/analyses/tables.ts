@@ -211,6 +211,7 @@ const tenderLabel = (language: ReportLanguage, tender: string) =>
     cliq: tr(language, 'CliQ', 'كليك'),
     store_credit: tr(language, 'Store credit', 'رصيد المتجر'),
     on_account: tr(language, 'On account', 'على الحساب'),
+    gift_card: tr(language, 'Gift card', 'بطاقة هدايا'),
   })[tender] ?? tender;
 
 async function posSalesSummaryTable(request: ReportRequest): Promise<ReportTablePublic> {
