@@ -421,6 +421,27 @@ export const routeTable = {
       `POST ${ORG}/gift-cards/{gift_card_id}/transactions`,
     ],
   },
+  promotions: {
+    description: 'Promotions: offers and their rules, the active ones, why a cart earns one or not, usage with its limits, summaries',
+    routes: [
+      `GET ${ORG}/promotions`,
+      `POST ${ORG}/promotions`,
+      `GET ${ORG}/promotions/active`,
+      `POST ${ORG}/promotions/search`,
+      `POST ${ORG}/promotions/validate`,
+      `POST ${ORG}/promotions/usage`,
+      `POST ${ORG}/promotions/bulk-operations`,
+      `PUT ${ORG}/promotions/rules/{rule_id}`,
+      `DELETE ${ORG}/promotions/rules/{rule_id}`,
+      `GET ${ORG}/promotions/{promotion_id}`,
+      `PUT ${ORG}/promotions/{promotion_id}`,
+      `DELETE ${ORG}/promotions/{promotion_id}`,
+      `POST ${ORG}/promotions/{promotion_id}/rules`,
+      `GET ${ORG}/promotions/{promotion_id}/rules`,
+      `GET ${ORG}/promotions/{promotion_id}/usage`,
+      `GET ${ORG}/promotions/{promotion_id}/summary`,
+    ],
+  },
   inventory: {
     description: 'Stock: locations, movements at cost, adjustments and counts, availability, valuation and analytics from daily per-product figures (ABC/XYZ, forecasts with their backtest error)',
     routes: [

@@ -20,7 +20,6 @@
  * every attempt), so of two moves at once the second re-reads, and is refused when what it needs
  * (the money, the status) is gone. A card's balance therefore never goes below zero.
  */
-import { money } from '@daftar/shared';
 import { maskCardNumber } from '@daftar/shared/giftcards/card-number';
 import type { GiftCardPaymentMethod, GiftCardStatus, GiftCardTransactionType } from '@daftar/shared/schemas/giftCards';
 import type { AuditActor, AuditEntry } from '../db/auditLog.js';

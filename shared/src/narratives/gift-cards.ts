@@ -1,4 +1,4 @@
-/** What gift cards write in the journal and the audit trail (functions/src/gift-cards/). */
+/** What gift cards and promotions write in the journal and the audit trail (functions/src/gift-cards/, functions/src/promotions/). */
 export const GIFT_CARD_NARRATIVES = {
   'ledger.gift_card.activate': { en: 'Gift card {card} sold', ar: 'بيع بطاقة الهدايا {card}' },
   'ledger.gift_card.promotional': { en: 'Promotional gift card {card} given', ar: 'منح بطاقة الهدايا الترويجية {card}' },
@@ -21,4 +21,9 @@ export const GIFT_CARD_NARRATIVES = {
   'audit.gift_card.deactivate': { en: 'Gift card {card} deactivated', ar: 'أُوقفت بطاقة الهدايا {card} نهائياً' },
   'audit.gift_card.expire': { en: 'Gift card {card} expired', ar: 'انتهت صلاحية بطاقة الهدايا {card}' },
   'audit.gift_card.pin_locked': { en: 'Gift card {card} locked after wrong PINs', ar: 'قُفلت بطاقة الهدايا {card} بعد إدخال رمز خاطئ' },
+  'audit.promotion.created': { en: 'Promotion "{name}" created', ar: 'أُنشئ العرض «{name}»' },
+  'audit.promotion.updated': { en: 'Promotion "{name}" changed', ar: 'عُدّل العرض «{name}»' },
+  'audit.promotion.ended': { en: 'Promotion "{name}" ended', ar: 'انتهى العرض «{name}»' },
+  'audit.promotion.deleted': { en: 'Promotion "{name}" deleted', ar: 'حُذف العرض «{name}»' },
+  'audit.promotion.used': { en: 'Promotion "{name}" used', ar: 'اُستخدم العرض «{name}»' },
 } as const;
