@@ -53,6 +53,8 @@ export const PosTransaction = new Entity(
       refunded_by_tender: { type: 'any' },
       /** Gift cards: what each card paid (sales, exchanges) and what went back onto each (returns), minor units by card id. */
       kept_by_card: { type: 'any' },
+      /** Sales: the promotions earned, [{promotion_id, name, name_ar, discount (minor), reason_key, reason_params}]. */
+      promotions: { type: 'any' },
       refunded_by_card: { type: 'any' },
       subtotal: { type: 'number', required: true, readOnly: true },
       discount: { type: 'number', required: true, readOnly: true },
@@ -114,6 +116,8 @@ export interface StoredPosLine {
   tax_rate: string;
   tax_category: 'standard' | 'zero_rated' | 'exempt';
   discount_input: unknown;
+  /** What promotions took off the line (minor units; part of `discount`). */
+  promotion_discount?: number;
   subtotal: number;
   discount: number;
   net: number;

@@ -47,6 +47,9 @@ import { StoreCredit, StoreCreditMovement } from '../db/storeCredit.js';
 import { Tax, type TaxRecord } from '../db/tax.js';
 import { GiftCard, type GiftCardRecord } from '../db/giftCard.js';
 import { tenderFigures, tenderItems } from '../gift-cards/tender.js';
+import { Promotion, PromotionFigures, type PromotionRecord } from '../db/promotion.js';
+import { enginePromotion, localMoment, reasonText, usageItems } from '../promotions/usage.js';
+import { promoteTicket } from '@daftar/shared/pos/promotions';
 import { MovedMeanwhile, deleteItem, onConditionFailed, postTransaction, putItem, updateItem, type TransactItem } from '../db/transaction.js';
 import type { IdempotencyClaim } from '../documents/posting-path.js';
 import { DEFAULT_CHART, defaultAccountId, systemAccounts } from '../ledger/chart.js';
@@ -92,6 +95,8 @@ interface TicketReads {
   series: SeriesPosition;
   /** The gift cards the ticket pays with or refunds to, as read (their version conditions the write). */
   cards: Map<string, GiftCardRecord>;
+  /** The promotions the ticket claims, with the customer's uses of each (per-customer limits). */
+  promotions: Map<string, { promotion: PromotionRecord; customerUses: number }>;
 }
 
 const defaultCode = (subtype: TillSubtype) => DEFAULT_CHART.find((a) => a.subtype === subtype && a.system)!.code;
@@ -104,10 +109,11 @@ async function readTicket(
   taxIds: string[],
   originalId: string | null,
   cardIds: readonly string[] = [],
+  promotionIds: readonly string[] = [],
 ): Promise<TicketReads | { replay: PosTransactionRecord }> {
   const key = { organization_id: organizationId };
   const accountIds = TILL_SUBTYPES.map((s) => defaultAccountId(organizationId, defaultCode(s)));
-  const [organization, terminal, session, products, taxes, customer, existing, original, accounts, locks, series, cards] = await Promise.all([
+  const [organization, terminal, session, products, taxes, customer, existing, original, accounts, locks, series, cards, promotions, promotionUses] = await Promise.all([
     readOrganization(organizationId),
     readItem(PosTerminal, { ...key, id: body.terminal_id }),
     readItem(PosSession, { ...key, id: body.session_id }),
@@ -120,6 +126,8 @@ async function readTicket(
     readLedgerLocks(organizationId, [{ shard: body.terminal_id }]),
     readSeries(organizationId, { series: `POS#${body.terminal_id}`, prefix: '' }),
     Promise.all(cardIds.map((id) => readItem(GiftCard, { ...key, id }))),
+    Promise.all(promotionIds.map((id) => readItem(Promotion, { ...key, id }))),
+    Promise.all(promotionIds.map((id) => (body.customer_id ? readItem(PromotionFigures, { ...key, promotion_id: id, shard: `customer#${body.customer_id}` }) : Promise.resolve(null)))),
   ]);
   if (existing) return { replay: existing };
   if (!terminal || terminal.deleted) throw new NotFound('Terminal not found');
@@ -150,7 +158,64 @@ async function readTicket(
     closedThrough: closedThroughOf(locks),
     series: { ...series, series: { series: `POS#${terminal.id}`, prefix: terminal.receipt_prefix } },
     cards: new Map(cards.filter((c): c is GiftCardRecord => !!c).map((c) => [c.id, c])),
+    promotions: new Map(promotions.flatMap((p, i) => (p ? [[p.id, { promotion: p, customerUses: promotionUses[i]?.uses ?? 0 }] as const] : []))),
   };
+}
+
+/**
+ * The promotions a sale claims (register's figures), checked: each one is known, and — for a sale
+ * made online — the shared computation (shared/src/pos/promotions.ts) on the promotions as they are
+ * now gives the same share of every line and the same total per promotion; otherwise the register's
+ * promotions are out of date (409: it applies them again). A sale made offline keeps what the
+ * register gave the customer: it happened.
+ */
+function checkPromotions(reads: TicketReads, body: SaleBody, sold: readonly StoredPosLine[]) {
+  const claims = body.promotions ?? [];
+  const claimedLines = body.lines.some((l) => l.promotion_discount && Number(l.promotion_discount) > 0);
+  if (!claims.length) {
+    if (claimedLines) throw new ValidationError([{ loc: ['body', 'promotions'], msg: 'Lines carry a promotion discount but the sale names no promotion', type: 'value_error' }]);
+    return [];
+  }
+  const issues: ValidationIssue[] = [];
+  claims.forEach((c, index) => {
+    if (!reads.promotions.has(c.promotion_id)) issues.push({ loc: ['body', 'promotions', index, 'promotion_id'], msg: 'Promotion not found', type: 'not_found' });
+  });
+  if (issues.length) throw new ValidationError(issues);
+  const claimed = new Map(claims.map((c) => [c.promotion_id, money.parseMoney(c.discount, reads.currency).amount]));
+  const lineTotal = sold.reduce((sum, l) => sum + (l.promotion_discount ?? 0), 0);
+  const claimTotal = [...claimed.values()].reduce((a, b) => a + b, 0);
+  if (lineTotal !== claimTotal) throw new ValidationError([{ loc: ['body', 'promotions'], msg: 'The promotions’ discounts do not add up to the lines’ promotion discounts', type: 'value_error' }]);
+  const at = new Date(body.occurred_at);
+  const engines = [...reads.promotions.values()].map(({ promotion, customerUses }) => enginePromotion(promotion, customerUses, promotion.used_total ?? 0));
+  const result = promoteTicket(
+    body.lines.map((line) => {
+      const tax = line.tax_id ? reads.taxes.get(line.tax_id) : null;
+      return { id: line.id, product_id: line.product_id, category_id: reads.products.get(line.product_id)?.category_id, quantity: line.quantity, unit_price: line.unit_price, price_includes_tax: line.price_includes_tax, tax_rate: tax ? tax.rate : '0', tax_category: (tax?.tax_category ?? 'exempt') as 'standard', discount: line.discount ?? null };
+    }),
+    engines,
+    { currency: reads.currency, customer_id: reads.customer?.id, location_id: reads.terminal.location_id, at: at.toISOString(), ...localMoment(at, reads.timeZone) },
+    ['body', 'lines'],
+  );
+  if (!body.offline) {
+    const same =
+      result.applied.length === claimed.size &&
+      result.applied.every((a) => claimed.get(a.promotion_id) === a.discount_minor) &&
+      result.lines.every((l, i) => l.promotion_discount === (sold[i]!.promotion_discount ?? 0));
+    if (!same) {
+      const why = result.skipped.filter((s) => claimed.has(s.promotion_id)).map((s) => `${reads.promotions.get(s.promotion_id)!.promotion.name}: ${reasonText(s.reason_key, s.reason_params)}`);
+      throw new Conflict(`The promotions changed since the register applied them${why.length ? ` (${why.join('; ')})` : ''}; apply them again`);
+    }
+  }
+  const reasons = new Map(result.applied.map((a) => [a.promotion_id, a]));
+  return claims.map((c) => {
+    const applied = reasons.get(c.promotion_id);
+    return {
+      promotion: reads.promotions.get(c.promotion_id)!.promotion,
+      discount: claimed.get(c.promotion_id)!,
+      reason_key: applied?.reason_key ?? 'promotion.why.applied',
+      reason_params: applied?.reason_params ?? { discount: c.discount },
+    };
+  });
 }
 
 /** The gift cards a ticket's payments name, each once. */
@@ -220,19 +285,21 @@ function soldLines(reads: TicketReads, lines: readonly SaleLineInput[], teller: 
       if (asPercent > limit + 1e-9) return void issues.push({ loc: [...loc, 'discount'], msg: `A cashier may give at most ${limit}% off a line; ask a manager`, type: 'forbidden_discount' });
     }
     let figures: TicketLine;
+    let promotionShare = 0;
     try {
-      figures = ticketLine(
-        {
-          quantity: line.quantity,
-          unit_price: line.unit_price,
-          price_includes_tax: line.price_includes_tax,
-          tax_rate: tax ? tax.rate : '0',
-          tax_category: tax ? (tax.tax_category as 'standard' | 'zero_rated' | 'exempt') : 'exempt',
-          discount: line.discount ?? null,
-        },
-        reads.currency,
-        loc,
-      );
+      const input = {
+        quantity: line.quantity,
+        unit_price: line.unit_price,
+        price_includes_tax: line.price_includes_tax,
+        tax_rate: tax ? tax.rate : '0',
+        tax_category: tax ? (tax.tax_category as 'standard' | 'zero_rated' | 'exempt') : 'exempt',
+        discount: line.discount ?? null,
+      };
+      figures = ticketLine(input, reads.currency, loc);
+      // A promotion's share is taken as one amount discount with the manual one (shared/src/pos/promotions.ts does the same).
+      promotionShare = 'promotion_discount' in line && line.promotion_discount ? money.parseMoney(line.promotion_discount, reads.currency).amount : 0;
+      if (promotionShare > figures.subtotal - figures.discount) return void issues.push({ loc: [...loc, 'promotion_discount'], msg: 'A promotion cannot take off more than the line comes to', type: 'value_error' });
+      if (promotionShare) figures = ticketLine({ ...input, discount: { type: 'amount', amount: money.formatMoney(money.fromMinorUnits(figures.discount + promotionShare, reads.currency)) } }, reads.currency, loc);
     } catch (error) {
       if (error instanceof TaxError) return void issues.push({ loc: [...error.loc], msg: error.message, type: 'value_error' });
       throw error;
@@ -253,6 +320,7 @@ function soldLines(reads: TicketReads, lines: readonly SaleLineInput[], teller: 
       tax_rate: figures.tax_rate,
       tax_category: figures.category,
       discount_input: line.discount ?? null,
+      promotion_discount: promotionShare,
       subtotal: figures.subtotal,
       discount: figures.discount,
       net: figures.net,
@@ -505,9 +573,11 @@ function emptyRecordFields(body: { id: string; terminal_id: string; session_id: 
 export async function postSale(teller: Teller, body: SaleBody, idempotency: { claim: IdempotencyClaim; answer(record: PosTransactionRecord, currency: string): { status: number; body: unknown } } | null): Promise<PostedTicket> {
   const productIds = [...new Set(body.lines.map((l) => l.product_id))];
   const taxIds = [...new Set(body.lines.map((l) => l.tax_id).filter((t): t is string => !!t))];
-  const posted = await postTicket(teller, body, () => readTicket(teller.organizationId, body, productIds, taxIds, null, cardIdsOf(body.payments)), (reads, number, seq, now) => {
+  const promotionIds = [...new Set((body.promotions ?? []).map((p) => p.promotion_id))];
+  const posted = await postTicket(teller, body, () => readTicket(teller.organizationId, body, productIds, taxIds, null, cardIdsOf(body.payments), promotionIds), (reads, number, seq, now) => {
     checkTill(reads, body, new Date(now));
     const sold = soldLines(reads, body.lines, teller, ['body', 'lines']);
+    const earned = checkPromotions(reads, body, sold);
     const totals = ticketTotals(sold.map(toTicketLine));
     if (totals.gross <= 0) throw new ValidationError([{ loc: ['body', 'lines'], msg: 'The sale comes to nothing; remove it or change the prices', type: 'value_error' }]);
     let tenders;
@@ -545,6 +615,7 @@ export async function postSale(teller: Teller, body: SaleBody, idempotency: { cl
       stock_settled: !sold.some((l) => l.tracked),
       kept_by_tender: tenders.kept,
       kept_by_card: cardSpend,
+      promotions: earned.map((e) => ({ promotion_id: e.promotion.id, name: e.promotion.name, name_ar: e.promotion.name_ar ?? null, discount: e.discount, reason_key: e.reason_key, reason_params: e.reason_params })),
     } as PosTransactionRecord;
     const posting: PostingInput = {
       organizationId: teller.organizationId,
@@ -563,6 +634,7 @@ export async function postSale(teller: Teller, body: SaleBody, idempotency: { cl
       ...(customerId ? storeCreditItems(teller.organizationId, customerId, -(tenders.kept.store_credit ?? 0), { type: 'pos_sale', id: body.id }, entryId, now, teller.userId, reads.currency) : []),
       ...(record.stock_settled ? [] : [putItem(PosPendingStock.create({ organization_id: teller.organizationId, transaction_id: body.id, terminal_id: reads.terminal.id, created_at: now }).params())]),
       ...giftCardItems(reads, teller, cardSpend, body.id, entryId, now, date, ['body', 'payments']),
+      ...earned.flatMap((e) => usageItems(e.promotion, { customerId, discount: e.discount, reference: { type: 'pos_transaction', id: body.id }, locationId: reads.terminal.location_id, place: reads.terminal.id, now, enforceLimits: !body.offline })),
     ];
     return { record, posting, items, audit: { action: 'pos.sale', narrative: { key: 'audit.pos.sale', params: { number, amount: money.formatMoney(money.fromMinorUnits(totals.gross, reads.currency)) } } } };
   }, idempotency);
@@ -782,6 +854,7 @@ export function presentTransaction(record: PosTransactionRecord, currency: strin
     original_line_id: l.original_line_id ?? null,
     restock: l.restock ?? null,
     returned_quantity: String((l.returned_milli ?? 0) / 1000),
+    promotion_discount: text(l.promotion_discount ?? 0),
   });
   return {
     id: record.id,
@@ -801,6 +874,7 @@ export function presentTransaction(record: PosTransactionRecord, currency: strin
     new_lines: ((record.new_lines as StoredPosLine[] | undefined) ?? []).map(line),
     payments: (record.payments as StoredPosPayment[]).map((p) => ({ id: p.id, tender: p.tender, amount: text(p.amount), reference: p.reference, gift_card_id: p.gift_card_id ?? null })),
     refunds: ((record.refunds as { tender: PosTender; amount: number }[] | undefined) ?? []).map((r) => ({ tender: r.tender, amount: text(r.amount) })),
+    promotions: ((record.promotions as { promotion_id: string; name: string; name_ar: string | null; discount: number; reason_key: string; reason_params: Record<string, string> }[] | undefined) ?? []).map((p) => ({ ...p, discount: text(p.discount) })),
     subtotal: text(record.subtotal),
     discount: text(record.discount),
     net: text(record.net),

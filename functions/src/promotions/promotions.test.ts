@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { call } from '../../test/client.js';
 import { organizationWithRoles } from '../../test/fixtures.js';
+import { billsSetup } from '../bills/test-setup.js';
+import { uuidv7 } from '../platform/ids.js';
 
 async function setup() {
   const { org, users } = await organizationWithRoles();
@@ -97,5 +99,48 @@ describe('promotions', () => {
     expect((await s.p('DELETE', `/${unused.body.id}`)).body.deleted).toBe(true);
     const bulk = await s.p('POST', '/bulk-operations', { operation: 'activate', promotion_ids: [limited.body.id] });
     expect(bulk.body).toMatchObject({ done: 0, failed: 1 });
+  }, 60_000);
+
+  it('at the till: a sale earns a promotion the shared computation agrees on, its use is recorded with the sale, and the limit holds', async () => {
+    const s = await billsSetup();
+    const { org, as } = s;
+    const O = `/api/v1/organizations/${org.id}`;
+    const juice = await call('POST', `${O}/products-services`, { ...as('admin'), json: { sku: 'JCE', name: 'Juice', sale_price: '1.160', price_includes_tax: true, tax_id: s.gst16.id } });
+    const terminal = await call('POST', `${O}/pos/terminals`, { ...as('admin'), json: { name: 'Counter', receipt_prefix: 'P1' } });
+    const session = await call('POST', `${O}/pos/sessions`, { ...as('member'), json: { terminal_id: terminal.body.id, opening_float: '0' } });
+    const promo = await call('POST', `${O}/promotions`, { ...as('admin'), json: { name: '10% on juice', name_ar: 'خصم ١٠٪ على العصير', status: 'active', usage_limit_total: 2, reward: { type: 'percent', percent: '10' }, rules: [{ product_ids: [juice.body.id] }] } });
+    expect(promo.status, JSON.stringify(promo.body)).toBe(201);
+    let sequence = 0;
+    const sale = (promotionDiscount: string | null, extra: Record<string, unknown> = {}, cash = '3.132') => {
+      const body = {
+        id: uuidv7(), terminal_id: terminal.body.id, session_id: session.body.id, sequence: ++sequence, occurred_at: new Date().toISOString(),
+        lines: [{ id: uuidv7(), product_id: juice.body.id, quantity: '3', unit_price: '1.160', price_includes_tax: true, tax_id: s.gst16.id, ...(promotionDiscount ? { promotion_discount: promotionDiscount } : {}) }],
+        payments: [{ id: uuidv7(), tender: 'cash', amount: cash }],
+        promotions: promotionDiscount ? [{ promotion_id: promo.body.id, discount: promotionDiscount }] : [],
+        ...extra,
+      };
+      return call('POST', `${O}/pos/transactions`, { ...as('member'), json: body, headers: { 'idempotency-key': body.id } });
+    };
+    // 3 × 1.160 = 3.480 with 16% in it; 10% off = 0.348 → 3.132, of which tax 0.432 (3.132 − 2.700).
+    const one = await sale('0.348');
+    expect(one.status, JSON.stringify(one.body)).toBe(201);
+    expect(one.body).toMatchObject({ total_amount: '3.132', tax: '0.432', net: '2.700', discount: '0.348' });
+    expect(one.body.lines[0]).toMatchObject({ discount: '0.348', promotion_discount: '0.348' });
+    expect(one.body.promotions).toEqual([{ promotion_id: promo.body.id, name: '10% on juice', name_ar: 'خصم ١٠٪ على العصير', discount: '0.348', reason_key: 'promotion.why.applied', reason_params: { discount: '0.348' } }]);
+    // A register whose figures disagree is told to apply the promotions again; nothing is written.
+    const wrong = await sale('0.500', {}, '2.980');
+    expect(wrong.status).toBe(409);
+    expect(wrong.body.detail).toMatch(/apply them again/);
+    // The second use is the last (limit 2); the third online sale is refused, an offline one is kept.
+    expect((await sale('0.348')).status).toBe(201);
+    const third = await sale('0.348');
+    expect(third.status).toBe(409);
+    expect(third.body.detail).toMatch(/used as often as it may be/);
+    const offline = await sale('0.348', { offline: true });
+    expect(offline.status, JSON.stringify(offline.body)).toBe(201);
+    const summary = await call('GET', `${O}/promotions/${promo.body.id}/summary`, as('viewer'));
+    expect(summary.body).toMatchObject({ used_total: 3, discount_total: '1.044' });
+    const usage = await call('GET', `${O}/promotions/${promo.body.id}/usage`, as('viewer'));
+    expect(usage.body.data.map((u: { reference_type: string }) => u.reference_type)).toEqual(['pos_transaction', 'pos_transaction', 'pos_transaction']);
   }, 60_000);
 });

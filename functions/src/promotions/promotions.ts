@@ -11,7 +11,7 @@
  */
 import type * as z from 'zod';
 import { money } from '@daftar/shared';
-import { applyPromotions, evaluatePromotion, PromotionError, type Cart, type Promotion as EnginePromotion, type PromotionReasonKey } from '@daftar/shared/promotions/engine';
+import { applyPromotions, evaluatePromotion, PromotionError, type Cart, type Promotion as EnginePromotion } from '@daftar/shared/promotions/engine';
 import { matchesSearch, searchText } from '@daftar/shared/search';
 import type {
   promotionApply,
@@ -33,8 +33,8 @@ import { deleteItem, onConditionFailed, postTransaction, putItem, updateItem, ty
 import { organizationSettings } from '../organizations/settings.js';
 import { Conflict, NotFound, ValidationError } from '../platform/errors.js';
 import { uuidv7 } from '../platform/ids.js';
+import { enginePromotion, localMoment, reasonText, usageItems, type StoredRule } from './usage.js';
 
-type StoredRule = z.infer<typeof promotionRuleInput> & { id: string };
 export interface Who { actor: AuditActor; userId: string | null }
 
 // ---- Presenter ----------------------------------------------------------------------------------
@@ -253,56 +253,6 @@ export async function bulkOperation(organizationId: string, input: z.infer<typeo
 
 // ---- Evaluating ---------------------------------------------------------------------------------
 
-/** The engine's view of a stored promotion, with this customer's uses for the per-customer limit. */
-function enginePromotion(p: PromotionRecord, usedByCustomer: number, usedTotal: number): EnginePromotion {
-  return {
-    id: p.id,
-    name: p.name,
-    priority: p.priority,
-    exclusive: p.exclusive,
-    stackable: p.stackable,
-    status: p.status,
-    usage_limit_total: p.usage_limit_total,
-    usage_limit_per_customer: p.usage_limit_per_customer,
-    used_total: usedTotal,
-    used_by_customer: usedByCustomer,
-    rules: (p.rules as StoredRule[]).map(({ id: _id, ...rule }) => rule),
-    reward: p.reward as EnginePromotion['reward'],
-  };
-}
-
-/** The shop's weekday and time of day at an instant, in its time zone. */
-function localMoment(at: Date, timeZone: string): { local_weekday: number; local_time: string } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)!.value;
-  return { local_weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday')), local_time: `${get('hour')}:${get('minute')}` };
-}
-
-const REASONS: Record<PromotionReasonKey, string> = {
-  'promotion.why.applied': 'Applies: {discount} off',
-  'promotion.why.capped': 'Applies: {discount} off (the offer is {requested}, more than the lines come to)',
-  'promotion.why.not_active': 'The promotion is not active',
-  'promotion.why.usage_limit_reached': 'The promotion has been used as often as it may be',
-  'promotion.why.customer_required': 'The promotion is limited per customer: choose the customer',
-  'promotion.why.customer_limit_reached': 'This customer has used the promotion as often as they may',
-  'promotion.why.before_start': 'The promotion has not started yet',
-  'promotion.why.expired': 'The promotion has ended',
-  'promotion.why.wrong_day': 'Not on this day of the week',
-  'promotion.why.outside_hours': 'Not at this time of day',
-  'promotion.why.customer_not_included': 'Not for this customer',
-  'promotion.why.location_not_included': 'Not at this location',
-  'promotion.why.no_qualifying_lines': 'No item in the cart qualifies',
-  'promotion.why.min_quantity': 'Needs at least {required} items; the cart has {actual}',
-  'promotion.why.min_subtotal': 'Needs at least {required}; the cart comes to {actual}',
-  'promotion.why.item_not_in_cart': 'The free item is not in the cart',
-  'promotion.why.nothing_to_discount': 'Nothing is left to discount',
-  'promotion.why.excluded_by': 'Another promotion applies alone',
-  'promotion.why.cannot_combine': 'Applies only alone, and another promotion already applies',
-  'promotion.why.better_promotion': 'A better promotion applies instead',
-};
-/** The reason in English (the screens translate `reason_key` with its params). */
-export const reasonText = (key: PromotionReasonKey, params: Record<string, string>) => REASONS[key].replace(/\{(\w+)\}/g, (_, k: string) => params[k] ?? '');
-
 type CartInput = Pick<z.infer<typeof promotionValidate>, 'customer_id' | 'cart_total' | 'item_count' | 'lines' | 'location_id' | 'at'>;
 
 async function cartOf(organizationId: string, input: CartInput): Promise<Cart> {
@@ -353,37 +303,6 @@ export async function applyToCart(organizationId: string, input: z.infer<typeof 
 }
 
 // ---- Use ------------------------------------------------------------------------------------------
-
-export class PromotionLimitReached extends Conflict {}
-
-/**
- * The items that record one use, for the transaction of the sale or invoice that used it (see the
- * module comment). `place` shards the figures: the terminal for a till, `office` otherwise.
- */
-export function usageItems(p: PromotionRecord, use: { customerId?: string | null; discount: number; reference: { type: string; id: string }; locationId?: string | null; place: string; now: string }): TransactItem[] {
-  const key = { organization_id: p.organization_id, promotion_id: p.id };
-  const items: TransactItem[] = [
-    putItem(PromotionUsage.create({ ...key, id: uuidv7(), customer_id: use.customerId ?? undefined, reference_type: use.reference.type, reference_id: use.reference.id, discount: use.discount, location_id: use.locationId ?? undefined, created_at: use.now }).params()),
-    updateItem(PromotionFigures.update({ ...key, shard: `at#${use.place}` }).add({ uses: 1, discount: use.discount }).set({ last_used_at: use.now }).params()),
-  ];
-  if (p.usage_limit_total) {
-    const limit = p.usage_limit_total;
-    items.push(onConditionFailed(
-      updateItem(Promotion.patch({ organization_id: p.organization_id, id: p.id }).add({ used_total: 1 }).where((a, { lt, eq }) => `${lt(a.used_total, limit)} AND ${eq(a.status, 'active')}`).params()),
-      () => new PromotionLimitReached(`Promotion ${p.name} has been used as often as it may be`),
-    ));
-  }
-  if (use.customerId) {
-    const perCustomer = p.usage_limit_per_customer;
-    const update = PromotionFigures.update({ ...key, shard: `customer#${use.customerId}` }).add({ uses: 1, discount: use.discount }).set({ last_used_at: use.now });
-    items.push(perCustomer
-      ? onConditionFailed(updateItem(update.where((a, { notExists, lt }) => `${notExists(a.uses)} OR ${lt(a.uses, perCustomer)}`).params()), () => new PromotionLimitReached(`This customer has used promotion ${p.name} as often as they may`))
-      : updateItem(update.params()));
-  } else if (p.usage_limit_per_customer) {
-    throw new ValidationError([{ loc: ['body', 'customer_id'], msg: `Promotion ${p.name} is limited per customer: name the customer`, type: 'value_error' }]);
-  }
-  return items;
-}
 
 /** POST usage: a use recorded on its own (an invoice, a manual use); the till records its own in the sale. */
 export async function recordUsage(organizationId: string, input: z.infer<typeof promotionUsageCreate>, who: Who) {

@@ -200,6 +200,12 @@ export const posSaleLine = z.strictObject({
   /** The general tax of this organization on the line; null: sold without tax (exempt). */
   tax_id: id.nullable(),
   discount: posLineDiscount.nullish(),
+  /**
+   * What the ticket's promotions take off this line (amount, on the price's basis), as the register
+   * computed it with shared/src/pos/promotions.ts; the server computes it again and refuses an online
+   * sale whose promotions no longer give this (409: the register applies them again).
+   */
+  promotion_discount: priceInput.nullish(),
 });
 export type PosSaleLineInput = z.input<typeof posSaleLine>;
 
@@ -238,6 +244,8 @@ export const posSaleCreate = z.strictObject({
   ...ticketFields,
   lines: z.array(posSaleLine).min(1, 'A sale has at least one line').max(POS_MAX_LINES, `A sale has at most ${POS_MAX_LINES} lines`),
   payments: z.array(posPayment).min(1, 'A sale needs a payment').max(POS_MAX_PAYMENTS, `At most ${POS_MAX_PAYMENTS} payments`),
+  /** The promotions the ticket earned (register's figures): each one's discount in all. */
+  promotions: z.array(z.strictObject({ promotion_id: id, discount: priceInput })).max(20).default([]),
 });
 export type PosSaleCreate = z.input<typeof posSaleCreate>;
 
@@ -311,6 +319,8 @@ export const posLinePublic = z.object({
   restock: z.boolean().nullable(),
   /** Sold lines: how much has come back in returns. */
   returned_quantity: z.string(),
+  /** The part of `discount` that promotions gave. */
+  promotion_discount: z.string().optional(),
 });
 export const posPaymentPublic = z.object({ id: z.string(), tender: z.enum(POS_TENDERS), amount: z.string(), reference: z.string().nullable(), gift_card_id: z.string().nullable().optional() });
 
@@ -333,6 +343,8 @@ export const posTransactionPublic = z.object({
   /** An exchange's new lines (returns only). */
   new_lines: z.array(posLinePublic),
   payments: z.array(posPaymentPublic),
+  /** The promotions the sale earned, with the reason (printed on the receipt). */
+  promotions: z.array(z.object({ promotion_id: z.string(), name: z.string(), name_ar: z.string().nullable(), discount: z.string(), reason_key: z.string(), reason_params: z.record(z.string(), z.string()) })).optional(),
   /** Returns: what went back per tender. */
   refunds: z.array(z.object({ tender: z.enum(POS_TENDERS), amount: z.string() })),
   subtotal: z.string(),
