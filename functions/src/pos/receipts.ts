@@ -177,6 +177,7 @@ export async function receiptView(receipt: PosTransactionRecord): Promise<{ view
     new_lines: newLines.map((l) => viewLine(l, currency)),
     subtotal: formatAmount(receipt.subtotal, currency),
     discount: formatAmount(receipt.discount, currency),
+    promotions: ((receipt.promotions as { name: string; name_ar: string | null; discount: number }[] | undefined) ?? []).map((p) => ({ name: p.name, name_ar: p.name_ar, discount: formatAmount(p.discount, currency) })),
     taxes: taxesByRate([...lines, ...newLines], currency),
     total: formatAmount(receipt.total, currency),
     payments: payments.map((p) => ({ tender: p.tender, amount: formatAmount(p.amount, currency) })),

@@ -27,6 +27,7 @@ export const RECEIPT_LABELS = {
     exchange: 'Taken in exchange',
     subtotal: 'Subtotal',
     discount: 'Discount',
+    promotion: (name: string) => `  of which promotion: ${name}`,
     taxAt: (rate: string) => `Tax ${rate}%`,
     exempt: 'Exempt',
     total: 'Total',
@@ -51,6 +52,7 @@ export const RECEIPT_LABELS = {
     exchange: 'المأخوذ بدلًا منه',
     subtotal: 'المجموع الفرعي',
     discount: 'الخصم',
+    promotion: (name: string) => `  منه عرض: ${name}`,
     taxAt: (rate: string) => `الضريبة ${isolate(`${rate}%`)}`,
     exempt: 'معفى',
     total: 'الإجمالي',
@@ -98,6 +100,8 @@ export interface ReceiptView {
   new_lines: ReceiptViewLine[];
   subtotal: string;
   discount: string;
+  /** The promotions the sale earned (part of `discount`), each printed with its name: the reason it was given. */
+  promotions?: { name: string; name_ar: string | null; discount: string }[];
   /** Tax per rate, in the order printed. */
   taxes: { rate: string; exempt: boolean; net: string; tax: string }[];
   total: string;
@@ -152,6 +156,7 @@ function figureRows(view: ReceiptView): Row[] {
   const money = (amount: string) => `${amount} ${view.currency}`;
   const rows: Row[] = [{ en: en.subtotal, ar: ar.subtotal, amount: money(view.subtotal) }];
   if (!isZero(view.discount)) rows.push({ en: en.discount, ar: ar.discount, amount: money(`-${view.discount}`) });
+  for (const p of view.promotions ?? []) rows.push({ en: en.promotion(p.name), ar: ar.promotion(p.name_ar ?? p.name), amount: money(`-${p.discount}`) });
   for (const t of view.taxes) {
     rows.push(t.exempt ? { en: en.exempt, ar: ar.exempt, amount: money(t.tax) } : { en: en.taxAt(t.rate), ar: ar.taxAt(t.rate), amount: money(t.tax) });
   }

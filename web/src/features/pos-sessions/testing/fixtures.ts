@@ -45,6 +45,7 @@ export function xReport(overrides: Partial<PosShiftReport> = {}): PosShiftReport
       cliq: tender('6.000', '0', '6.000', 1),
       store_credit: tender('0', '0', '0', 0),
       on_account: tender('0', '0', '0', 0),
+      gift_card: tender('0', '0', '0', 0),
     },
     expected: { cash: '52.500', card: '30.000', cliq: '6.000' },
     counted: null,
