@@ -594,7 +594,7 @@ export function splitRouteKey(key: string): { method: HttpMethod; path: string }
  */
 export const schedules = {
   maintenance: {
-    description: 'Nightly clean-up: expired invitations and API keys, revoked-token and throttle leftovers',
+    description: 'Nightly clean-up: expired invitations and API keys, revoked-token and throttle leftovers, gift cards past their expiry',
     entry: 'maintenance/handler.ts',
     expression: 'cron(0 22 * * ? *)', // 01:00 in Amman (UTC+3)
     localIntervalSeconds: 3600,

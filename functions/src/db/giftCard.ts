@@ -159,3 +159,27 @@ export const GiftCardLocationFigures = new Entity(
   },
   entityConfig(),
 );
+
+/**
+ * A card's expiry date, filed by date across organizations (`GIFTCARDEXPIRY#<date>`), so the
+ * nightly job reads the cards that expired yesterday (and any night it missed) without a Scan.
+ * Written when a card gets an expiry date; a marker whose card has since changed its date, or
+ * ended, is simply dropped by the job.
+ */
+export const GiftCardExpiry = new Entity(
+  {
+    model: { entity: 'gift_card_expiry', version: '1', service: 'daftar' },
+    attributes: {
+      expires_on: { type: 'string', required: true, readOnly: true },
+      organization_id: { type: 'string', required: true, readOnly: true },
+      gift_card_id: { type: 'string', required: true, readOnly: true },
+    },
+    indexes: {
+      byDate: {
+        pk: { field: 'pk', composite: ['expires_on'], template: 'GIFTCARDEXPIRY#${expires_on}', casing: 'none' },
+        sk: { field: 'sk', composite: ['organization_id', 'gift_card_id'], template: '${organization_id}#${gift_card_id}', casing: 'none' },
+      },
+    },
+  },
+  entityConfig(),
+);

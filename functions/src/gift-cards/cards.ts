@@ -23,7 +23,7 @@ import type * as z from 'zod';
 import type { giftCardActivate, giftCardBulkCreate, giftCardBulkOperation, giftCardCreate, giftCardListQuery, giftCardLoad, giftCardSearch, giftCardTransactionCreate, giftCardUpdate } from '@daftar/shared/schemas/giftCards';
 import { AuditLog, auditRecord } from '../db/auditLog.js';
 import { Contact } from '../db/contact.js';
-import { GiftCard, GiftCardActivity, GiftCardLocationFigures, GiftCardNumber, type GiftCardActivityRecord, type GiftCardRecord } from '../db/giftCard.js';
+import { GiftCard, GiftCardActivity, GiftCardExpiry, GiftCardLocationFigures, GiftCardNumber, type GiftCardActivityRecord, type GiftCardRecord } from '../db/giftCard.js';
 import { readItem } from '../db/get-together.js';
 import { listPage, takeAll } from '../db/paging.js';
 import { deleteItem, onConditionFailed, postTransaction, putItem, updateItem, type TransactItem } from '../db/transaction.js';
@@ -175,6 +175,10 @@ function newCard(organizationId: string, currency: string, fields: Partial<GiftC
   };
 }
 
+/** The card's expiry marker, for the nightly job (gift-cards/expiry.ts); none without a date. */
+const expiryMarker = (card: Pick<GiftCardRecord, 'organization_id' | 'id' | 'expires_on'>): TransactItem[] =>
+  card.expires_on ? [putItem(GiftCardExpiry.put({ expires_on: card.expires_on, organization_id: card.organization_id, gift_card_id: card.id }).params())] : [];
+
 /** Random numbers collide about never; when one does, the create draws another (the key's condition refused it). */
 const NUMBER_ATTEMPTS = 5;
 
@@ -202,12 +206,14 @@ export async function createCard(organizationId: string, input: z.infer<typeof g
           sessionId: input.session_id,
           accountId: input.account_id,
           who,
+          items: expiryMarker(card),
           decide: (ctx) => activation(ctx, parseAmount(input.initial_balance!, currency), input.payment_method!, null),
         });
       }
       await postTransaction([
         putItem(GiftCard.create({ ...card, version: 1 }).params(), () => new CardMoved()),
         putItem(GiftCardNumber.create({ organization_id: organizationId, card_number: card.card_number, gift_card_id: card.id }).params(), () => new CardMoved()),
+        ...expiryMarker(card),
         putItem(AuditLog.create(auditRecord(who.actor, { action: 'gift_card.created', entity_type: 'gift_card', entity_id: card.id, narrative: { key: 'audit.gift_card.created', params: { card: maskCardNumber(card.card_number) } }, changes: { gift_card_type: card.gift_card_type } })).params()),
       ]);
       return { ...card, version: 1 };
@@ -222,9 +228,10 @@ export async function bulkCreate(organizationId: string, input: z.infer<typeof g
   const { currency } = await organizationSettings(organizationId);
   const now = new Date().toISOString();
   const cards: GiftCardRecord[] = [];
-  // 49 cards (a card and its number key each) and the audit record per transaction.
-  for (let start = 0; start < input.count; start += 49) {
-    const batch = Array.from({ length: Math.min(49, input.count - start) }, () =>
+  // 49 cards (a card and its number key each; 33 with an expiry marker too) and the audit record per transaction.
+  const perTransaction = input.expires_on ? 33 : 49;
+  for (let start = 0; start < input.count; start += perTransaction) {
+    const batch = Array.from({ length: Math.min(perTransaction, input.count - start) }, () =>
       newCard(organizationId, currency, { gift_card_type: input.gift_card_type, location_id: input.location_id, design_template: input.design_template, expires_on: input.expires_on ?? undefined, notes: input.notes ?? undefined, version: 1 }, who.userId, now),
     );
     for (let attempt = 1; ; attempt++) {
@@ -233,6 +240,7 @@ export async function bulkCreate(organizationId: string, input: z.infer<typeof g
           ...batch.flatMap((card) => [
             putItem(GiftCard.create(card).params(), () => new CardMoved()),
             putItem(GiftCardNumber.create({ organization_id: organizationId, card_number: card.card_number, gift_card_id: card.id }).params(), () => new CardMoved()),
+            ...expiryMarker(card),
           ]),
           putItem(AuditLog.create(auditRecord(who.actor, { action: 'gift_card.bulk_created', entity_type: 'gift_card', entity_id: batch[0]!.id, narrative: { key: 'audit.gift_card.bulk_created', params: { count: String(batch.length) } }, changes: { count: batch.length } })).params()),
         ]);
@@ -279,6 +287,7 @@ export async function updateCard(organizationId: string, id: string, input: z.in
   if (remove.length) update = update.remove(remove as never);
   await postTransaction([
     onConditionFailed(updateItem(update.where((a, { eq }) => eq(a.version, card.version)).params()), () => new Conflict('The card changed meanwhile; reload it and try again')),
+    ...(input.expires_on && input.expires_on !== card.expires_on ? expiryMarker({ ...card, expires_on: input.expires_on }) : []),
     putItem(AuditLog.create(auditRecord(who.actor, { action: 'gift_card.updated', entity_type: 'gift_card', entity_id: id, narrative: { key: 'audit.gift_card.updated', params: { card: maskCardNumber(card.card_number) } }, changes: Object.fromEntries(Object.keys(input).map((k) => [k, k === 'pin' ? '••••' : (input as Record<string, unknown>)[k]])) })).params()),
   ]);
   return getCard(organizationId, id);

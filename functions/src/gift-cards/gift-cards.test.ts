@@ -12,6 +12,8 @@ import { billsSetup, trialRows } from '../bills/test-setup.js';
 import { createContact } from '../contacts/contacts.js';
 import { GiftCardActivity } from '../db/giftCard.js';
 import { verifyLedger } from '../ledger/verify.js';
+import { addDays, todayIn } from '../ledger/dates.js';
+import { expireGiftCards } from './expiry.js';
 import { uuidv7 } from '../platform/ids.js';
 
 async function setup() {
@@ -240,4 +242,25 @@ describe('gift cards', () => {
     expect(summary.body.liability_account_balance).toBe(balance);
     expect(summary.body.outstanding_liability).toBe(balance);
   }, 120_000);
+
+  it('a card past its expiry date cannot pay, and the nightly job expires it and releases its balance as breakage', async () => {
+    const s = await setup();
+    const yesterday = addDays(todayIn('Asia/Amman'), -1);
+    const old = await s.gc('POST', '', { gift_card_type: 'digital', initial_balance: '7.500', payment_method: 'cash', expires_on: yesterday });
+    expect(old.status, JSON.stringify(old.body)).toBe(201);
+    const keeps = await s.gc('POST', '', { gift_card_type: 'digital', initial_balance: '2.000', payment_method: 'cash', expires_on: addDays(todayIn('Asia/Amman'), 30) });
+    const refused = await s.sale('1', [{ tender: 'gift_card', amount: '1.160', gift_card_id: old.body.id }]);
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toMatch(/expired/);
+    const { expired } = await expireGiftCards();
+    expect(expired).toBeGreaterThanOrEqual(1);
+    expect((await s.gc('GET', `/${old.body.id}`)).body).toMatchObject({ status: 'expired', balance: '0.000' });
+    expect((await s.gc('GET', `/${keeps.body.id}`)).body).toMatchObject({ status: 'active', balance: '2.000' });
+    expect(await s.row('4900')).toEqual(['0.000', '7.500']);
+    // Run again: nothing more (the marker is gone).
+    await expireGiftCards();
+    expect(await s.row('4900')).toEqual(['0.000', '7.500']);
+    const ledger = await s.gc('GET', `/${old.body.id}/transactions`, undefined, 'viewer');
+    expect(ledger.body.data[0]).toMatchObject({ transaction_type: 'expire', amount: '-7.500', balance_after: '0.000' });
+  });
 });

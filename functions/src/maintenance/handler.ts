@@ -1,7 +1,8 @@
 /**
  * The nightly maintenance job (EventBridge schedule `maintenance` in routes.ts; a timer locally):
- * expires pending invitations past their date, removes expired API keys, and deletes audit
- * records older than the retention period (AUDIT_RETENTION_DAYS, default 365). Revoked-token
+ * expires pending invitations past their date, removes expired API keys, deletes audit
+ * records older than the retention period (AUDIT_RETENTION_DAYS, default 365), and expires gift
+ * cards past their date (their unspent balance released as breakage: gift-cards/expiry.ts). Revoked-token
  * markers and throttle counters need nothing here: DynamoDB's TTL removes them.
  *
  * Each step runs even when another fails; a failed step fails the invocation afterwards, so the
@@ -11,6 +12,7 @@ import type { ScheduledEvent } from 'aws-lambda';
 import { cleanupExpiredInvitations } from '../invitations/cleanup.js';
 import { cleanupExpiredApiKeys } from '../api-keys/cleanup.js';
 import { cleanupAuditLogs } from '../audit-logs/cleanup.js';
+import { expireGiftCards } from '../gift-cards/expiry.js';
 import { logger, setCorrelationId } from '../platform/logger.js';
 
 export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
@@ -21,6 +23,7 @@ export interface MaintenanceSummary {
   removed_api_keys: number | null;
   deleted_audit_logs: number | null;
   audit_retention_days: number | null;
+  expired_gift_cards: number | null;
   duration_ms: number;
 }
 
@@ -43,10 +46,11 @@ export const handler = async (event: ScheduledEvent): Promise<MaintenanceSummary
   const now = runTime(event);
   let retentionDays: number | null = null;
 
-  const [invitations, apiKeys, auditLogs] = await Promise.allSettled([
+  const [invitations, apiKeys, auditLogs, giftCards] = await Promise.allSettled([
     cleanupExpiredInvitations(now),
     cleanupExpiredApiKeys(now),
     (async () => cleanupAuditLogs((retentionDays = auditRetentionDays()), now))(),
+    expireGiftCards(now),
   ]);
   const summary: MaintenanceSummary = {
     ran_at: now.toISOString(),
@@ -54,10 +58,11 @@ export const handler = async (event: ScheduledEvent): Promise<MaintenanceSummary
     removed_api_keys: apiKeys.status === 'fulfilled' ? apiKeys.value : null,
     deleted_audit_logs: auditLogs.status === 'fulfilled' ? auditLogs.value.deleted : null,
     audit_retention_days: retentionDays,
+    expired_gift_cards: giftCards.status === 'fulfilled' ? giftCards.value.expired : null,
     duration_ms: Date.now() - started,
   };
 
-  const failures = ([['invitations', invitations], ['api keys', apiKeys], ['audit logs', auditLogs]] as const)
+  const failures = ([['invitations', invitations], ['api keys', apiKeys], ['audit logs', auditLogs], ['gift cards', giftCards]] as const)
     .filter(([, r]) => r.status === 'rejected')
     .map(([step, r]) => ({ step, error: String((r as PromiseRejectedResult).reason?.stack ?? (r as PromiseRejectedResult).reason) }));
   if (failures.length) {
