@@ -226,9 +226,15 @@ export const posPayment = z
   });
 export type PosPaymentInput = z.input<typeof posPayment>;
 
+/**
+ * A receipt's id: a UUIDv7 (its first 48 bits are the moment the register made it), so receipts
+ * are stored in time order and a period's receipts are a range of ids (the GST return reads them so).
+ */
+const receiptId = z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-7[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/, 'A receipt id is a time-ordered UUID (version 7), as the register makes it');
+
 const ticketFields = {
   /** The register's id for the receipt: a retry with the same id answers the first result. */
-  id: uuid,
+  id: receiptId,
   terminal_id: id,
   session_id: id,
   /** The terminal's own counter, 1, 2, 3… in the order the register made its tickets. */

@@ -2,8 +2,9 @@
  * Jordan's general sales tax (GST) return for one two-month filing period (JORDAN.md §2.2), from
  * the period's documents, cross-checked against the ledger's balance items.
  *
- * Sales: posted invoices (confirmed, sent, partially or fully paid) issued in the period, less the
- * credit notes (returns) issued in it, by the lines' tax category and rate. Purchases: posted bills
+ * Sales: posted invoices (confirmed, sent, partially or fully paid) issued in the period and till
+ * sales dated in it, less the credit notes (returns) issued in it and till returns, by the lines'
+ * tax category and rate. Purchases: posted bills
  * and approved expenses dated in the period. Every figure is what the posting code booked (output
  * tax to the VAT output account on the issue date; recoverable input tax to VAT input), so the
  * documents' output and input tax equal the movement of those accounts over the period — the
@@ -23,6 +24,7 @@ import { Bill, type StoredBillLine } from '../../db/bill.js';
 import { Expense } from '../../db/expense.js';
 import { Invoice, type StoredInvoiceLine } from '../../db/invoice.js';
 import { InvoiceReturn, type StoredReturnLine } from '../../db/invoiceReturn.js';
+import { PosTransaction, type StoredPosLine } from '../../db/posTransaction.js';
 import { readOrganization } from '../../organizations/settings.js';
 import { Tax } from '../../db/tax.js';
 import { ValidationError } from '../../platform/errors.js';
@@ -162,6 +164,13 @@ type SaleLine = Pick<StoredInvoiceLine, 'tax_category' | 'tax_rate' | 'net' | 't
 /** The general tax's base: special sales tax is charged first and is part of it (JORDAN.md §2.1). */
 const generalTaxBase = (line: SaleLine) => add(line.net, line.special_tax ?? 0);
 
+const DAY_MS = 86_400_000;
+/** The smallest UUIDv7 of a moment: its 48-bit millisecond time, then zeros. */
+const uuidv7Floor = (ms: number) => {
+  const hex = Math.max(0, ms).toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
+};
+
 /** Deduplicated by id: a document changing status between two of the Queries is read once. */
 function unique<T extends { id?: string }>(pages: { data: T[] }[]): T[] {
   const seen = new Map<string, T>();
@@ -171,7 +180,7 @@ function unique<T extends { id?: string }>(pages: { data: T[] }[]): T[] {
 
 async function periodDocuments(organizationId: string, period: GstFilingPeriod) {
   const { from, to } = period;
-  const [invoicePages, returns, billPages, expenses, taxes] = await Promise.all([
+  const [invoicePages, returns, billPages, expenses, taxes, tills] = await Promise.all([
     Promise.all(
       POSTED_INVOICE_STATUSES.map((status) =>
         Invoice.query
@@ -193,8 +202,16 @@ async function periodDocuments(organizationId: string, period: GstFilingPeriod) 
       .where((a, { eq }) => eq(a.status, 'approved'))
       .go({ pages: 'all', attributes: ['id', 'date', 'net_amount', 'tax_amount', 'tax_rate'] }),
     Tax.query.byOrganization({ organization_id: organizationId }).go({ pages: 'all', attributes: ['id', 'purchase_account_subtype'] }),
+    // Till receipts: their ids are UUIDv7, time-ordered, so the period (and two days either side,
+    // for a receipt dated by the shop's clock in another day than UTC's) is a range of ids; the
+    // business date the receipt posted on decides.
+    PosTransaction.query
+      .byId({ organization_id: organizationId })
+      .between({ id: uuidv7Floor(Date.parse(`${from}T00:00:00Z`) - 2 * DAY_MS) }, { id: uuidv7Floor(Date.parse(`${to}T00:00:00Z`) + 3 * DAY_MS) })
+      .where((a, { between }) => between(a.date, from, to))
+      .go({ pages: 'all', attributes: ['id', 'date', 'kind', 'lines', 'new_lines'] }),
   ]);
-  return { invoices: unique(invoicePages), returns: returns.data, bills: unique(billPages), expenses: expenses.data, taxes: taxes.data };
+  return { invoices: unique(invoicePages), returns: returns.data, bills: unique(billPages), expenses: expenses.data, taxes: taxes.data, tills: tills.data };
 }
 
 /** Movement of the accounts of one subtype over the period, in their normal direction. */
@@ -231,11 +248,19 @@ export async function gstReturnFigures(organization: Pick<ReportOrganization, 'i
   };
   for (const invoice of documents.invoices) for (const line of invoice.lines as StoredInvoiceLine[]) book(line, invoice.id!, 1);
   const credits = { taxable: 0, tax: 0, count: documents.returns.length };
-  for (const credit of documents.returns) {
-    for (const line of credit.lines as StoredReturnLine[]) {
-      book(line, null, -1);
-      credits.taxable = add(credits.taxable, generalTaxBase(line));
-      credits.tax = add(credits.tax, line.tax);
+  const credit = (line: SaleLine) => {
+    book(line, null, -1);
+    credits.taxable = add(credits.taxable, generalTaxBase(line));
+    credits.tax = add(credits.tax, line.tax);
+  };
+  for (const note of documents.returns) for (const line of note.lines as StoredReturnLine[]) credit(line);
+  // Till receipts: a sale's lines are sales; a return's lines are credits and an exchange's new lines sales.
+  for (const receipt of documents.tills) {
+    if (receipt.kind === 'sale') for (const line of receipt.lines as StoredPosLine[]) book(line, receipt.id!, 1);
+    else {
+      credits.count++;
+      for (const line of receipt.lines as StoredPosLine[]) credit(line);
+      for (const line of (receipt.new_lines ?? []) as StoredPosLine[]) book(line, receipt.id!, 1);
     }
   }
 

@@ -1,4 +1,4 @@
-import type { PosTransaction } from '@daftar/shared/schemas/pos';
+import type { PosSaleCreate, PosTransaction } from '@daftar/shared/schemas/pos';
 import { api } from '../../../lib/api-client';
 import { idempotencyHeaders } from '../../../lib/idempotency';
 import type { OutboxItem } from '../offline/store';
@@ -14,3 +14,11 @@ export const postTicket = (item: OutboxItem) =>
     json: item.body,
     headers: idempotencyHeaders(item.id),
   });
+
+/**
+ * A sale sent at once rather than through the outbox: one that spends a gift card (the card's
+ * balance is the server's, so the cashier must see the answer before the customer leaves). Same
+ * path and the same key (the sale's id) as the outbox uses, so a resend posts once.
+ */
+export const postSaleNow = (organizationId: string, body: PosSaleCreate) =>
+  api.post<PosTransaction>(`${posPath(organizationId)}/transactions`, { organizationId, json: body, headers: idempotencyHeaders(body.id) });

@@ -5,6 +5,7 @@ import { createPortal } from 'react-dom';
 import enTexts from '../locales/en.json';
 import arTexts from '../locales/ar.json';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { cardTail } from './gift-card-model';
 import { major } from './ticket-model';
 
 export interface ReceiptData {
@@ -21,7 +22,8 @@ export interface ReceiptData {
   currency: string;
   lines: { id: string; name: string; name_ar: string | null; quantity: string; unit_price: string; discount: number; gross: number }[];
   totals: TicketTotals;
-  payments: { tender: PosTender; amount: string }[];
+  /** A gift card's number is printed by its last four digits. */
+  payments: { tender: PosTender; amount: string; card_number?: string | null }[];
   tendered: number;
   change: number;
   /** Returns: what went back per tender ('original_tenders' until the server has split it). */
@@ -139,9 +141,10 @@ function ReceiptBody({ data, number, testIds }: { data: ReceiptData; number: str
         </dd>
         {data.payments.map((p, i) => (
           <Fragment key={i}>
-            <dt>
+            <dt data-testid={id('pos-receipt-tender')}>
               <span lang="en">{en(`pos.tender.${p.tender}`)}</span>
               <span lang="ar" dir="rtl">{ar(`pos.tender.${p.tender}`)}</span>
+              {p.card_number ? <span className="pos-receipt-card">{cardTail(p.card_number)}</span> : null}
             </dt>
             <dd>{formatMoney(p.amount, data.currency, 'en')}</dd>
           </Fragment>

@@ -21,6 +21,10 @@ export interface PaymentState {
   id: string;
   tender: PosTender;
   amount: string;
+  /** The card a gift-card payment spends (checked with validate first); absent for other tenders. */
+  gift_card_id?: string | null;
+  /** Its number, for the payment list and the receipt (only the last four are shown). */
+  card_number?: string | null;
 }
 
 export interface TicketState {
@@ -154,9 +158,13 @@ export function saleBody(identity: SaleIdentity, ticket: ComputedTicket, custome
       tax_id: tax.tax_id,
       discount: line.discount,
     })),
-    payments: payments.map((p) => ({ id: p.id, tender: p.tender, amount: p.amount })),
+    // Only a gift-card payment names a card (the server refuses a card on any other tender).
+    payments: payments.map((p) => ({ id: p.id, tender: p.tender, amount: p.amount, ...(p.tender === 'gift_card' && p.gift_card_id ? { gift_card_id: p.gift_card_id } : {}) })),
   };
 }
+
+/** Whether the sale spends a gift card: it is then sent at once, never kept in the outbox (register). */
+export const spendsGiftCard = (payments: readonly PaymentState[]) => payments.some((p) => p.tender === 'gift_card');
 
 export const newLine = (item: CatalogueItem, quantity = '1', unitPrice: string | null = null): TicketLineState => ({
   id: uuidv7(),

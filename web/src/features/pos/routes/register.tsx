@@ -1,4 +1,5 @@
 import { Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -13,8 +14,12 @@ import type { PosCustomer } from '../api/customers';
 import { useCatalogue } from '../api/get-catalogue';
 import { useOpenSession, type PosSession } from '../api/get-open-session';
 import { storeTerminalId, storedTerminalId, useTerminals, type PosTerminal } from '../api/get-terminals';
+import { posKey } from '../api/keys';
+import { postSaleNow } from '../api/post-ticket';
 import { CataloguePanel } from '../components/catalogue-panel';
 import { CustomerDialog } from '../components/customer-dialog';
+import { GiftCardDialog } from '../components/gift-card-dialog';
+import { cardRefusalText, unanswered } from '../components/gift-card-model';
 import { PayDialog } from '../components/pay-dialog';
 import type { ReceiptData } from '../components/receipt';
 import { ReceiptDialog } from '../components/receipt-dialog';
@@ -22,7 +27,8 @@ import { useReturnsDesk } from '../components/returns-desk';
 import { SyncBanner } from '../components/sync-banner';
 import { PosTopBar } from '../components/top-bar';
 import { TicketPanel } from '../components/ticket-panel';
-import { addItem, computeTicket, discountAllowed, saleBody, tenderOutcome, type PaymentState, type TicketLineState } from '../components/ticket-model';
+import { addItem, computeTicket, discountAllowed, saleBody, spendsGiftCard, tenderOutcome, type PaymentState, type TicketLineState } from '../components/ticket-model';
+import { errorStatus } from '../../../lib/api-client';
 import { lookupCode, type CatalogueItem } from '../offline/catalogue';
 import { useOnline, useOutbox } from '../offline/register-outbox';
 import { registerPosServiceWorker } from '../offline/service-worker';
@@ -192,12 +198,27 @@ function Register({ organizationId, shop, terminal, session }: RegisterProps) {
   const catalogue = useCatalogue(organizationId);
   const role = useOrganizationRole(organizationId);
   const user = useUser();
+  const queryClient = useQueryClient();
   const { outbox, snapshot } = useOutbox();
+  const online = useOnline() && !snapshot.offline;
   const [lines, setLines] = useState<TicketLineState[]>([]);
   const [customer, setCustomer] = useState<PosCustomer | null>(null);
   const [payOpen, setPayOpen] = useState(false);
   const [customerOpen, setCustomerOpen] = useState(false);
+  const [giftCardsOpen, setGiftCardsOpen] = useState(false);
   const [receipt, setReceipt] = useState<ReceiptData | null>(null);
+  /** The receipt number of a sale sent at once (a gift card paid), not through the outbox. */
+  const [postedNumber, setPostedNumber] = useState<{ id: string; number: string } | null>(null);
+  /**
+   * The ticket's id, place in the terminal's sequence and moment, kept from the first attempt to
+   * end it until it posts: a sale sent at once whose answer never came is sent again under the
+   * same id (its Idempotency-Key), so it posts once however often the cashier tries.
+   */
+  const draft = useRef<{ id: string; sequence: number; occurred_at: string } | null>(null);
+  // The draft belongs to this ticket: once it is emptied, the next ticket is another sale.
+  useEffect(() => {
+    if (!lines.length) draft.current = null;
+  }, [lines.length]);
   const [notice, setNotice] = useState<string | null>(null);
   const cancelArmed = useRef(0);
   const scanRef = useRef<HTMLInputElement>(null);
@@ -210,7 +231,7 @@ function Register({ organizationId, shop, terminal, session }: RegisterProps) {
   const ticket = useMemo(() => computeTicket(lines, taxes, currency), [lines, taxes, currency]);
   const overLimit = ticket.lines.some((line) => !discountAllowed(line, maxDiscount));
   const desk = useReturnsDesk({ organizationId, shop, terminal, session, customer, catalogue: catalogue.index, taxes, isAdmin: role.isAdmin, cashier: session.cashier_name ?? user.data?.full_name ?? null });
-  const dialogOpen = payOpen || customerOpen || !!receipt || desk.open;
+  const dialogOpen = payOpen || customerOpen || giftCardsOpen || !!receipt || desk.open;
 
   const focusScan = useCallback(() => scanRef.current?.focus(), []);
 
@@ -236,6 +257,7 @@ function Register({ organizationId, shop, terminal, session }: RegisterProps) {
   const onScan = (code: string) => (onCode(code) ? null : t('pos.scan.unknown', { code }));
 
   const cancelSale = useCallback(() => {
+    draft.current = null;
     setLines([]);
     setCustomer(null);
     setNotice(null);
@@ -281,15 +303,31 @@ function Register({ organizationId, shop, terminal, session }: RegisterProps) {
     if (!dialogOpen) focusScan();
   }, [dialogOpen, focusScan]);
 
-  const complete = async (payments: PaymentState[]) => {
+  /** Ends the sale; answers why it could not (a gift-card sale the server refused or did not answer). */
+  const complete = async (payments: PaymentState[]): Promise<string | void> => {
     const outcome = tenderOutcome(ticket.totals.gross, payments, currency);
     if (!outcome.ok) return;
-    const id = uuidv7();
-    const occurredAt = localDateTimeWithOffset();
-    const sequence = await posStore().nextSequence(terminal.id, terminal.last_number);
-    const body = saleBody({ id, terminal_id: terminal.id, session_id: session.id, sequence, occurred_at: occurredAt, offline: !navigator.onLine }, ticket, customer, payments);
-    // The outbox keeps the sale before anything is sent: from here it survives a crash or a reload.
-    await outbox.enqueue({ id, kind: 'sale', organization_id: organizationId, terminal_id: terminal.id, sequence, body, created_at: new Date().toISOString() });
+    draft.current ??= { id: uuidv7(), occurred_at: localDateTimeWithOffset(), sequence: await posStore().nextSequence(terminal.id, terminal.last_number) };
+    const { id, sequence, occurred_at: occurredAt } = draft.current;
+    const cardSale = spendsGiftCard(payments);
+    const body = saleBody({ id, terminal_id: terminal.id, session_id: session.id, sequence, occurred_at: occurredAt, offline: cardSale ? false : !navigator.onLine }, ticket, customer, payments);
+    if (cardSale) {
+      // A gift card spends the server's balance, which another till may spend too: the sale is sent
+      // now and the customer leaves only once it posted. It is never kept in the outbox, where it
+      // would be refused hours later with the goods gone.
+      try {
+        const posted = await postSaleNow(organizationId, body);
+        setPostedNumber({ id, number: posted.number });
+      } catch (error) {
+        const status = errorStatus(error);
+        return unanswered(error) || (status !== null && status >= 500) ? t('pos.giftCard.saleUnanswered') : cardRefusalText(error, t, currency);
+      }
+      void queryClient.invalidateQueries({ queryKey: [...posKey(organizationId), 'transactions'] });
+    } else {
+      // The outbox keeps the sale before anything is sent: from here it survives a crash or a reload.
+      await outbox.enqueue({ id, kind: 'sale', organization_id: organizationId, terminal_id: terminal.id, sequence, body, created_at: new Date().toISOString() });
+    }
+    draft.current = null;
     setReceipt({
       id,
       shopName: shop.name,
@@ -310,7 +348,7 @@ function Register({ organizationId, shop, terminal, session }: RegisterProps) {
         gross: figures?.gross ?? 0,
       })),
       totals: ticket.totals,
-      payments: payments.map((p) => ({ tender: p.tender, amount: p.amount })),
+      payments: payments.map((p) => ({ tender: p.tender, amount: p.amount, card_number: p.card_number ?? null })),
       tendered: outcome.check.tendered,
       change: outcome.check.change,
     });
@@ -319,7 +357,7 @@ function Register({ organizationId, shop, terminal, session }: RegisterProps) {
     setCustomer(null);
   };
 
-  const receiptNumber = receipt ? (snapshot.sent.get(receipt.id)?.number ?? null) : null;
+  const receiptNumber = receipt ? (snapshot.sent.get(receipt.id)?.number ?? (postedNumber?.id === receipt.id ? postedNumber.number : null)) : null;
   const refusal = receipt ? (snapshot.items.find((i) => i.id === receipt.id)?.refusal?.detail ?? null) : null;
 
   let status: string | null = null;
@@ -351,10 +389,26 @@ function Register({ organizationId, shop, terminal, session }: RegisterProps) {
         }}
         notice={notice ?? (overLimit ? t('pos.discount.tooLarge', { percent: maxDiscount }) : null)}
         onStoreCredit={customer ? desk.openStoreCredit : undefined}
-        actions={desk.actions}
+        actions={
+          <>
+            {desk.actions}
+            <Button size="2" variant="soft" color="plum" onClick={() => setGiftCardsOpen(true)}>
+              {t('pos.giftCard.button')}
+            </Button>
+          </>
+        }
       />
       {desk.dialogs}
-      <PayDialog open={payOpen} onOpenChange={setPayOpen} due={ticket.totals.gross} currency={currency} hasCustomer={!!customer} onComplete={complete} />
+      <PayDialog
+        open={payOpen}
+        onOpenChange={setPayOpen}
+        due={ticket.totals.gross}
+        currency={currency}
+        hasCustomer={!!customer}
+        onComplete={complete}
+        giftCards={{ organizationId, online }}
+      />
+      <GiftCardDialog organizationId={organizationId} sessionId={session.id} currency={currency} online={online} open={giftCardsOpen} onOpenChange={setGiftCardsOpen} />
       <CustomerDialog organizationId={organizationId} open={customerOpen} onOpenChange={setCustomerOpen} onChoose={setCustomer} />
       <ReceiptDialog
         key={receipt?.id ?? 'none'}

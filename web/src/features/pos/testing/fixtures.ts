@@ -47,7 +47,7 @@ export function openSession(overrides: Partial<PosSession> = {}): PosSession {
       discounts: '0.000',
       gross_sales: '0.000',
       refunds: '0.000',
-      tenders: { cash: zero, card: zero, cliq: zero, store_credit: zero, on_account: zero },
+      tenders: { cash: zero, card: zero, cliq: zero, store_credit: zero, on_account: zero, gift_card: zero },
       expected: { cash: '20.000', card: '0.000', cliq: '0.000' },
       counted: null,
       difference: null,
