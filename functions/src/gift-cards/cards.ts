@@ -36,8 +36,12 @@ import { uuidv7 } from '../platform/ids.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
 import { hasRank, type Role } from '@daftar/shared/roles';
 import { CardMoved, formatAmount, moneySide, moveCard, parseAmount, type Move, type MoveContext, type Who } from './moves.js';
+import type { IdempotencyClaim } from '../documents/posting-path.js';
 
 export type CardWho = Who & { role: Role | null };
+/** The request's Idempotency-Key (http/idempotency.ts), when it sent one: money moves once. */
+export type CardClaim = IdempotencyClaim | null;
+const claimOf = (claim: CardClaim | undefined, status: number) => (claim ? { claim, status, present: presentCard } : null);
 
 // ---- Presenter ----------------------------------------------------------------------------------
 
@@ -182,7 +186,7 @@ const expiryMarker = (card: Pick<GiftCardRecord, 'organization_id' | 'id' | 'exp
 /** Random numbers collide about never; when one does, the create draws another (the key's condition refused it). */
 const NUMBER_ATTEMPTS = 5;
 
-export async function createCard(organizationId: string, input: z.infer<typeof giftCardCreate>, who: CardWho): Promise<GiftCardRecord> {
+export async function createCard(organizationId: string, input: z.infer<typeof giftCardCreate>, who: CardWho, claim?: CardClaim): Promise<GiftCardRecord> {
   const { currency } = await organizationSettings(organizationId);
   const [customer_name, pin_hash] = await Promise.all([customerName(organizationId, input.customer_id), input.pin ? hashPassword(input.pin) : Promise.resolve(undefined)]);
   for (let attempt = 1; ; attempt++) {
@@ -207,10 +211,12 @@ export async function createCard(organizationId: string, input: z.infer<typeof g
           accountId: input.account_id,
           who,
           items: expiryMarker(card),
+          idempotency: claimOf(claim, 201),
           decide: (ctx) => activation(ctx, parseAmount(input.initial_balance!, currency), input.payment_method!, null),
         });
       }
       await postTransaction([
+        ...(claim ? [claim.recordItem({ status: 201, body: presentCard({ ...card, version: 1 }), resourceType: 'gift_card', resourceId: card.id })] : []),
         putItem(GiftCard.create({ ...card, version: 1 }).params(), () => new CardMoved()),
         putItem(GiftCardNumber.create({ organization_id: organizationId, card_number: card.card_number, gift_card_id: card.id }).params(), () => new CardMoved()),
         ...expiryMarker(card),
@@ -339,13 +345,14 @@ function activation(ctx: MoveContext & { chosen: import('../db/account.js').Acco
 }
 
 /** POST activate: a pending card with money, or a suspended card back to active. */
-export async function activateCard(organizationId: string, id: string, input: z.infer<typeof giftCardActivate>, who: CardWho): Promise<GiftCardRecord> {
+export async function activateCard(organizationId: string, id: string, input: z.infer<typeof giftCardActivate>, who: CardWho, claim?: CardClaim): Promise<GiftCardRecord> {
   const { currency } = await organizationSettings(organizationId);
   return moveCard(organizationId, {
     card: { id },
     sessionId: input.session_id,
     accountId: input.account_id,
     who,
+    idempotency: claimOf(claim, 200),
     decide: (ctx) => {
       if (ctx.card.status === 'suspended') {
         if (input.amount) throw new Conflict('The card is suspended: reactivate it first, then load it');
@@ -366,7 +373,7 @@ function usable(ctx: MoveContext, verb: string) {
   if (card.expires_on && card.expires_on < ctx.today) throw new Conflict(`The card expired on ${card.expires_on}; it cannot be ${verb}`);
 }
 
-export async function loadCard(organizationId: string, id: string, input: z.infer<typeof giftCardLoad>, who: CardWho): Promise<GiftCardRecord> {
+export async function loadCard(organizationId: string, id: string, input: z.infer<typeof giftCardLoad>, who: CardWho, claim?: CardClaim): Promise<GiftCardRecord> {
   const { currency } = await organizationSettings(organizationId);
   const amount = parseAmount(input.amount, currency);
   return moveCard(organizationId, {
@@ -374,6 +381,7 @@ export async function loadCard(organizationId: string, id: string, input: z.infe
     sessionId: input.session_id,
     accountId: input.account_id,
     who,
+    idempotency: claimOf(claim, 200),
     decide: (ctx) => {
       usable(ctx, 'loaded');
       const method = input.payment_method;
@@ -437,7 +445,7 @@ function endOfCard(ctx: MoveContext, how: 'deactivate' | 'expire'): Move {
 }
 
 /** POST transactions: an admin's adjustment, or the refund of the card's purchase. */
-export async function recordCardTransaction(organizationId: string, id: string, input: z.infer<typeof giftCardTransactionCreate>, who: CardWho): Promise<GiftCardRecord> {
+export async function recordCardTransaction(organizationId: string, id: string, input: z.infer<typeof giftCardTransactionCreate>, who: CardWho, claim?: CardClaim): Promise<GiftCardRecord> {
   const { currency } = await organizationSettings(organizationId);
   if (input.transaction_type === 'adjust') {
     if (!hasRank(who.role, 'admin')) throw new Forbidden('Only an admin or owner adjusts a gift card');
@@ -445,6 +453,7 @@ export async function recordCardTransaction(organizationId: string, id: string, 
     return moveCard(organizationId, {
       card: { id },
       who,
+      idempotency: claimOf(claim, 201),
       decide: (ctx) => {
         if (ctx.card.status === 'pending' || ctx.card.status === 'deactivated' || ctx.card.status === 'expired') throw new Conflict(`The card is ${ctx.card.status}; it cannot be adjusted`);
         return {
@@ -464,6 +473,7 @@ export async function recordCardTransaction(organizationId: string, id: string, 
     sessionId: input.session_id,
     accountId: input.account_id,
     who,
+    idempotency: claimOf(claim, 201),
     decide: (ctx) => {
       const { card } = ctx;
       if (card.gift_card_type === 'promotional') throw new Conflict('A promotional card was given, not bought: deactivate it instead');

@@ -263,4 +263,22 @@ describe('gift cards', () => {
     const ledger = await s.gc('GET', `/${old.body.id}/transactions`, undefined, 'viewer');
     expect(ledger.body.data[0]).toMatchObject({ transaction_type: 'expire', amount: '-7.500', balance_after: '0.000' });
   });
+
+  it('selling and loading a card under an Idempotency-Key: a retry answers the first result and takes the money once', async () => {
+    const s = await setup();
+    const key = { 'idempotency-key': `sell-${uuidv7()}` };
+    const json = { gift_card_type: 'physical', initial_balance: '15.000', payment_method: 'cash', session_id: s.session.id };
+    const first = await call('POST', `${s.O}/gift-cards`, { ...s.as('member'), json, headers: key });
+    const again = await call('POST', `${s.O}/gift-cards`, { ...s.as('member'), json, headers: key });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers?.['idempotent-replayed'] ?? 'true').toBe('true');
+    expect(again.body.id).toBe(first.body.id);
+    const loadKey = { 'idempotency-key': `load-${uuidv7()}` };
+    const load = () => call('POST', `${s.O}/gift-cards/${first.body.id}/load`, { ...s.as('member'), json: { amount: '5.000', payment_method: 'cash' }, headers: loadKey });
+    expect((await load()).body.balance).toBe('20.000');
+    expect((await load()).body.balance).toBe('20.000');
+    expect((await s.gc('GET', `/${first.body.id}/balance`)).body.balance).toBe('20.000');
+    expect(await s.row('2400')).toEqual(['0.000', '20.000']);
+  });
 });

@@ -8,6 +8,7 @@ import * as z from 'zod';
 import * as gc from '@daftar/shared/schemas/giftCards';
 import { listOf, pagination } from '@daftar/shared/schemas/common';
 import { createHandler, defineRoutes, route, type RouteContext } from '../http/api.js';
+import { idempotent } from '../http/idempotency.js';
 import { actorIdOf } from '../http/principal.js';
 import {
   activateCard,
@@ -48,11 +49,11 @@ export const routes = defineRoutes('gift-cards', {
   [`POST ${ORG}/gift-cards`]: route({
     access: { org: 'member' },
     autoAudit: false,
-    summary: 'A gift card: pending, or sold at once with initial_balance and payment_method (at a till with session_id)',
+    summary: 'A gift card: pending, or sold at once with initial_balance and payment_method (at a till with session_id); send an Idempotency-Key: a retry answers the first result',
     status: 201,
     body: gc.giftCardCreate,
     response: gc.giftCardPublic,
-    handler: async (ctx) => presentCard(await createCard(ctx.organizationId!, ctx.body, whoOf(ctx))),
+    handler: async (ctx) => idempotent(ctx, async (guard) => ({ status: 201, body: presentCard(await createCard(ctx.organizationId!, ctx.body, whoOf(ctx), guard)) })),
   }),
   [`POST ${ORG}/gift-cards/search`]: route({
     access: { org: 'viewer' },
@@ -136,7 +137,7 @@ export const routes = defineRoutes('gift-cards', {
     summary: 'A pending card activated with money (amount, payment_method; session_id at a till), or a suspended card reactivated',
     body: gc.giftCardActivate,
     response: gc.giftCardPublic,
-    handler: async (ctx) => presentCard(await activateCard(ctx.organizationId!, ctx.params.gift_card_id!, ctx.body, whoOf(ctx))),
+    handler: async (ctx) => idempotent(ctx, async (guard) => ({ status: 200, body: presentCard(await activateCard(ctx.organizationId!, ctx.params.gift_card_id!, ctx.body, whoOf(ctx), guard)) })),
   }),
   [`POST ${ORG}/gift-cards/{gift_card_id}/suspend`]: route({
     access: { org: 'admin' },
@@ -152,7 +153,7 @@ export const routes = defineRoutes('gift-cards', {
     summary: 'Add money to an active card (Dr the money side, Cr gift-card liability)',
     body: gc.giftCardLoad,
     response: gc.giftCardPublic,
-    handler: async (ctx) => presentCard(await loadCard(ctx.organizationId!, ctx.params.gift_card_id!, ctx.body, whoOf(ctx))),
+    handler: async (ctx) => idempotent(ctx, async (guard) => ({ status: 200, body: presentCard(await loadCard(ctx.organizationId!, ctx.params.gift_card_id!, ctx.body, whoOf(ctx), guard)) })),
   }),
   [`POST ${ORG}/gift-cards/{gift_card_id}/redeem`]: route({
     access: { org: 'member' },
@@ -161,7 +162,7 @@ export const routes = defineRoutes('gift-cards', {
     status: 201,
     body: gc.giftCardRedeem,
     response: z.object({ card: gc.giftCardPublic, payment_id: z.string(), payment_number: z.string() }),
-    handler: async (ctx) => redeemOnInvoice(ctx.organizationId!, ctx.params.gift_card_id!, ctx.body, whoOf(ctx)),
+    handler: async (ctx) => idempotent(ctx, async (guard) => ({ status: 201, body: await redeemOnInvoice(ctx.organizationId!, ctx.params.gift_card_id!, ctx.body, whoOf(ctx), guard) })),
   }),
   [`GET ${ORG}/gift-cards/{gift_card_id}/balance`]: route({
     access: { org: 'viewer' },
@@ -182,7 +183,7 @@ export const routes = defineRoutes('gift-cards', {
     status: 201,
     body: gc.giftCardTransactionCreate,
     response: gc.giftCardPublic,
-    handler: async (ctx) => presentCard(await recordCardTransaction(ctx.organizationId!, ctx.params.gift_card_id!, ctx.body, whoOf(ctx))),
+    handler: async (ctx) => idempotent(ctx, async (guard) => ({ status: 201, body: presentCard(await recordCardTransaction(ctx.organizationId!, ctx.params.gift_card_id!, ctx.body, whoOf(ctx), guard)) })),
   }),
 });
 

@@ -30,7 +30,7 @@ import { PosSession, type PosSessionRecord } from '../db/posSession.js';
 import { PosTerminal, type PosTerminalRecord } from '../db/posTerminal.js';
 import { onConditionFailed, putItem, updateItem, type TransactItem } from '../db/transaction.js';
 import { CardMoved, formatAmount } from './tender.js';
-import { postDocument } from '../documents/posting-path.js';
+import { postDocument, type IdempotencyClaim } from '../documents/posting-path.js';
 import { systemAccounts } from '../ledger/chart.js';
 import { todayIn } from '../ledger/dates.js';
 import type { PostingLine } from '../ledger/posting.js';
@@ -126,6 +126,8 @@ export interface MoveOptions {
   who: Who;
   /** More items in the same transaction (a till receipt, an invoice payment). */
   items?: TransactItem[];
+  /** The request's Idempotency-Key: recorded in the move's transaction with the answer (http/idempotency.ts). */
+  idempotency?: { claim: IdempotencyClaim; status: number; present(card: GiftCardRecord): unknown } | null;
 }
 
 /** Applies one move to one card: see the module comment. Returns the card as written. */
@@ -267,6 +269,9 @@ export async function moveCard(organizationId: string, options: MoveOptions): Pr
         changes: { status: card.status, balance: formatAmount(card.balance, settings.currency) },
       }),
     },
+    idempotency: options.idempotency
+      ? { claim: options.idempotency.claim, answer: ({ card }) => ({ status: options.idempotency!.status, body: options.idempotency!.present(card), resourceType: 'gift_card', resourceId: card.id }) }
+      : undefined,
   });
   return result.card;
 }

@@ -20,6 +20,7 @@ import { organizationSettings } from '../organizations/settings.js';
 import { recordPayment } from '../payments/payments.js';
 import { Conflict, NotFound, ValidationError } from '../platform/errors.js';
 import { getCard, presentCard, validateCard, type CardWho } from './cards.js';
+import type { IdempotencyClaim } from '../documents/posting-path.js';
 import { checkTenderCard, formatAmount, parseAmount, tenderItems } from './tender.js';
 
 const ATTEMPTS = 20;
@@ -27,7 +28,7 @@ const ATTEMPTS = 20;
 /** The card moved between this attempt's read and its write: read it again (not retried inside the payment's posting, which cannot re-read it). */
 class CardChanged extends Error {}
 
-export async function redeemOnInvoice(organizationId: string, cardId: string, input: z.infer<typeof giftCardRedeem>, who: CardWho) {
+export async function redeemOnInvoice(organizationId: string, cardId: string, input: z.infer<typeof giftCardRedeem>, who: CardWho, claim: IdempotencyClaim | null = null) {
   const settings = await organizationSettings(organizationId);
   const amount = parseAmount(input.amount, settings.currency);
   const today = todayIn(settings.timeZone);
@@ -63,6 +64,8 @@ export async function redeemOnInvoice(organizationId: string, cardId: string, in
         {
           audit: who.actor,
           createdBy: who.userId,
+          guard: claim,
+          answer: (recorded) => ({ card: presentCard({ ...card, balance: card.balance - amount, version: card.version + 1 }), payment_id: recorded.payment.id, payment_number: recorded.payment.number }),
           locate: { amount: () => ['body', 'amount'], document: () => ['body', 'invoice_id'] },
           giftCard: {
             id: card.id,

@@ -277,6 +277,8 @@ export interface RecordPaymentOptions {
    * balance, its ledger line: gift-cards/tender.ts) go into the payment's transaction.
    */
   giftCard?: { id: string; liability: AccountRecord; items(paymentId: string, entryId: string, now: string): TransactItem[] };
+  /** What the Idempotency-Key record answers, when the route answers something else than the payment. */
+  answer?: (recorded: RecordedPayment) => unknown;
 }
 
 export interface RecordedPayment {
@@ -402,7 +404,7 @@ export async function recordPayment(organizationId: string, input: PaymentCreate
     },
     audit: options.audit ? { actor: options.audit, entry: paymentRecordedAudit } : undefined,
     idempotency: options.guard
-      ? { claim: options.guard, answer: (recorded) => ({ status: 201, body: recorded.shown, resourceType: 'payment', resourceId: id }) }
+      ? { claim: options.guard, answer: (recorded) => ({ status: 201, body: options.answer ? options.answer(recorded) : recorded.shown, resourceType: 'payment', resourceId: id }) }
       : undefined,
   });
   return result;
