@@ -212,7 +212,7 @@ export async function createCard(organizationId: string, input: z.infer<typeof g
           who,
           items: expiryMarker(card),
           idempotency: claimOf(claim, 201),
-          decide: (ctx) => activation(ctx, parseAmount(input.initial_balance!, currency), input.payment_method!, null),
+          decide: (ctx) => moneyIn(ctx, parseAmount(input.initial_balance!, currency), input.payment_method!, null, 'activate'),
         });
       }
       await postTransaction([
@@ -320,27 +320,31 @@ export async function deleteCard(organizationId: string, id: string, who: CardWh
 
 const label = (card: GiftCardRecord) => maskCardNumber(card.card_number);
 
-/** Taking money onto a pending card (or a new one): the first activation. */
-function activation(ctx: MoveContext & { chosen: import('../db/account.js').AccountRecord | null }, amount: number, method: GiftCardPaymentMethod, notes: string | null): Move {
+/**
+ * Money onto a card — its first activation (a pending or new card) or a load (an active one): Dr the
+ * money side, Cr the liability; a promotional card's gift is booked as marketing, and only a
+ * promotional card is given without payment.
+ */
+function moneyIn(ctx: MoveContext & { chosen: import('../db/account.js').AccountRecord | null }, amount: number, method: GiftCardPaymentMethod, notes: string | null, how: 'activate' | 'load'): Move {
   const { card } = ctx;
-  if (card.status !== 'pending') throw new Conflict(`The card is ${card.status}; only a pending card is activated with money`);
-  if (card.gift_card_type === 'promotional' && method !== 'promotional') throw new ValidationError([{ loc: ['body', 'payment_method'], msg: 'A promotional card is given, not paid for', type: 'value_error' }]);
-  if (card.gift_card_type !== 'promotional' && method === 'promotional') throw new ValidationError([{ loc: ['body', 'payment_method'], msg: 'Only a promotional card is given without payment', type: 'value_error' }]);
+  if (how === 'activate' && card.status !== 'pending') throw new Conflict(`The card is ${card.status}; only a pending card is activated with money`);
+  if (how === 'load') usable(ctx, 'loaded');
+  if ((card.gift_card_type === 'promotional') !== (method === 'promotional')) {
+    throw new ValidationError([{ loc: ['body', 'payment_method'], msg: card.gift_card_type === 'promotional' ? 'A promotional card is given, not paid for' : 'Only a promotional card is given without payment', type: 'value_error' }]);
+  }
   const side = moneySide(ctx, method, ctx.chosen);
-  const params = { card: label(card), amount: formatAmount(amount, ctx.currency) };
   return {
-    type: 'activate',
+    type: how,
     amount,
-    status: 'active',
-    set: { initial_balance: amount, activated_at: ctx.now },
+    ...(how === 'activate' ? { status: 'active' as const, set: { initial_balance: amount, activated_at: ctx.now } } : {}),
     counterAccount: side.account,
-    narrative: { key: method === 'promotional' ? 'ledger.gift_card.promotional' : 'ledger.gift_card.activate', params: { card: label(card) } },
+    narrative: { key: method === 'promotional' ? 'ledger.gift_card.promotional' : `ledger.gift_card.${how}`, params: { card: label(card) } },
     tillTender: side.tillTender ? { method: side.tillTender, sign: 1 } : undefined,
     figures: { issued: amount, issued_count: 1, outstanding: amount },
     location_id: ctx.terminal?.location_id,
     reference: ctx.session ? { type: 'pos_session', id: ctx.session.id } : undefined,
     notes,
-    audit: { action: 'activate', key: 'audit.gift_card.activate', params },
+    audit: { action: how, key: `audit.gift_card.${how}`, params: { card: label(card), amount: formatAmount(amount, ctx.currency) } },
   };
 }
 
@@ -362,7 +366,7 @@ export async function activateCard(organizationId: string, id: string, input: z.
       if (!input.amount) throw new ValidationError([{ loc: ['body', 'amount'], msg: 'Activating a card needs the amount on it', type: 'missing' }]);
       const method = input.payment_method ?? (ctx.card.gift_card_type === 'promotional' ? 'promotional' : undefined);
       if (!method) throw new ValidationError([{ loc: ['body', 'payment_method'], msg: 'Say how the card was paid for', type: 'missing' }]);
-      return activation(ctx, parseAmount(input.amount, currency), method, input.notes ?? null);
+      return moneyIn(ctx, parseAmount(input.amount, currency), method, input.notes ?? null, 'activate');
     },
   });
 }
@@ -382,26 +386,7 @@ export async function loadCard(organizationId: string, id: string, input: z.infe
     accountId: input.account_id,
     who,
     idempotency: claimOf(claim, 200),
-    decide: (ctx) => {
-      usable(ctx, 'loaded');
-      const method = input.payment_method;
-      if ((ctx.card.gift_card_type === 'promotional') !== (method === 'promotional')) {
-        throw new ValidationError([{ loc: ['body', 'payment_method'], msg: ctx.card.gift_card_type === 'promotional' ? 'A promotional card is given, not paid for' : 'Only a promotional card is given without payment', type: 'value_error' }]);
-      }
-      const side = moneySide(ctx, method, ctx.chosen);
-      return {
-        type: 'load',
-        amount,
-        counterAccount: side.account,
-        narrative: { key: method === 'promotional' ? 'ledger.gift_card.promotional' : 'ledger.gift_card.load', params: { card: label(ctx.card) } },
-        tillTender: side.tillTender ? { method: side.tillTender, sign: 1 } : undefined,
-        figures: { issued: amount, issued_count: 1, outstanding: amount },
-        location_id: ctx.terminal?.location_id,
-        reference: ctx.session ? { type: 'pos_session', id: ctx.session.id } : undefined,
-        notes: input.notes ?? null,
-        audit: { action: 'load', key: 'audit.gift_card.load', params: { card: label(ctx.card), amount: input.amount } },
-      };
-    },
+    decide: (ctx) => moneyIn(ctx, amount, input.payment_method, input.notes ?? null, 'load'),
   });
 }
 

@@ -21,6 +21,7 @@ import { accountingDashboardRoutes } from '../features/accounting-dashboard/rout
 import { inventoryAnalyticsRoutes } from '../features/inventory-analytics/routes';
 import { posSessionsRoutes } from '../features/pos-sessions/routes';
 import { posRegisterRoutes } from '../features/pos/routes';
+import { giftCardsRoutes } from '../features/gift-cards/routes';
 import { RequireAuth } from './routes/root';
 
 /**
@@ -61,6 +62,7 @@ export const signedInRoutes: RouteObject[] = [
           ...inventoryAnalyticsRoutes,
           ...inventoryRoutes,
           ...posSessionsRoutes,
+          ...giftCardsRoutes,
           ...eInvoicingRoutes,
           ...billsRoutes,
           ...paymentsRoutes,

@@ -53,11 +53,12 @@ export const SECTIONS: readonly Section[] = [
     key: 'pos',
     label: 'nav.pointOfSale',
     to: '/pos',
-    match: ['/pos'],
+    match: ['/pos', '/gift-cards'],
     pages: [
       { to: '/pos', label: 'nav.register' },
       { to: '/pos/sessions', label: 'nav.posSessions' },
       { to: '/pos/terminals', label: 'nav.posTerminals' },
+      { to: '/gift-cards', label: 'nav.giftCards' },
     ],
   },
   {
