@@ -12,7 +12,6 @@ import { organizationSettings } from '../organizations/settings.js';
 import {
   activePromotions,
   addRule,
-  applyToCart,
   bulkOperation,
   createPromotion,
   deletePromotion,

@@ -11,10 +11,9 @@
  */
 import type * as z from 'zod';
 import { money } from '@daftar/shared';
-import { applyPromotions, evaluatePromotion, PromotionError, type Cart, type Promotion as EnginePromotion } from '@daftar/shared/promotions/engine';
+import { evaluatePromotion, PromotionError, type Cart, type Promotion as EnginePromotion } from '@daftar/shared/promotions/engine';
 import { matchesSearch, searchText } from '@daftar/shared/search';
 import type {
-  promotionApply,
   promotionBulkOperation,
   promotionCreate,
   promotionListQuery,
@@ -286,19 +285,6 @@ export async function validatePromotion(organizationId: string, input: z.infer<t
     reason_key: result.reason_key,
     reason_params: result.reason_params,
     reason: reasonText(result.reason_key, result.reason_params),
-  };
-}
-
-/** Every active promotion (of the location) against a cart: what applies, what does not and why. */
-export async function applyToCart(organizationId: string, input: z.infer<typeof promotionApply>) {
-  const [promotions, cart] = await Promise.all([activePromotions(organizationId, input.location_id ?? undefined), cartOf(organizationId, input)]);
-  const engines = await usedBy(organizationId, promotions, input.customer_id);
-  const result = applyPromotions(engines, cart);
-  const name = new Map(promotions.map((p) => [p.id, p.name]));
-  return {
-    applied: result.applied.map((a) => ({ promotion_id: a.promotion_id, name: name.get(a.promotion_id)!, discount: text(a.discount_minor, cart.currency), lines: a.lines.map((l) => ({ line_id: l.line_id, discount: text(l.discount_minor, cart.currency) })), reason_key: a.reason_key, reason_params: a.reason_params, reason: reasonText(a.reason_key, a.reason_params) })),
-    skipped: result.skipped.map((s) => ({ promotion_id: s.promotion_id, name: name.get(s.promotion_id)!, reason_key: s.reason_key, reason_params: s.reason_params, reason: reasonText(s.reason_key, s.reason_params) })),
-    discount: text(result.applied.reduce((sum, a) => sum + a.discount_minor, 0), cart.currency),
   };
 }
 

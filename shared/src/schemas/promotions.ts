@@ -124,14 +124,6 @@ export const promotionValidate = z.strictObject({
   at: instant.optional(),
 }).refine((v) => v.lines?.length || v.cart_total !== undefined, { message: 'Give the cart: its lines, or cart_total and item_count', path: ['lines'] });
 
-/** Cart-wide: every active promotion against the cart (what the till asks before payment). */
-export const promotionApply = z.strictObject({
-  customer_id: id.nullish(),
-  location_id: id.nullish(),
-  lines: z.array(promotionCartLine).min(1).max(200),
-  at: instant.optional(),
-});
-
 /** Records that a sale or invoice used a promotion (the till records its own in the sale's transaction). */
 export const promotionUsageCreate = z.strictObject({
   promotion_id: id,
@@ -179,12 +171,6 @@ export const promotionValidation = z.object({
   discount: z.string(),
   lines: z.array(z.object({ line_id: z.string(), discount: z.string() })),
   ...promotionWhy.shape,
-});
-
-export const promotionApplication = z.object({
-  applied: z.array(z.object({ promotion_id: z.string(), name: z.string(), discount: z.string(), lines: z.array(z.object({ line_id: z.string(), discount: z.string() })), ...promotionWhy.shape })),
-  skipped: z.array(z.object({ promotion_id: z.string(), name: z.string(), ...promotionWhy.shape })),
-  discount: z.string(),
 });
 
 export const promotionUsagePublic = z.object({
