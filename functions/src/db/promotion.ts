@@ -113,7 +113,6 @@ export const PromotionFigures = new Entity(
       shard: { type: 'string', required: true, readOnly: true },
       uses: { type: 'number' },
       discount: { type: 'number' },
-      first_used_at: { type: 'string' },
       last_used_at: { type: 'string' },
     },
     indexes: {

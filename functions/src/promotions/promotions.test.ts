@@ -83,6 +83,10 @@ describe('promotions', () => {
     expect(recorded).toBe(5);
     const summary = await s.p('GET', `/${limited.body.id}/summary`, undefined, 'viewer');
     expect(summary.body).toMatchObject({ used_total: 5, discount_total: '5.000', usage_limit_total: 5, remaining: 0 });
+    expect(summary.body.first_used_at).not.toBeNull();
+    // The list shows the same figures; an ended promotion does not start again through PUT either.
+    const listed0 = await s.p('GET', '', undefined, 'viewer');
+    expect(listed0.body.data.find((x: { id: string }) => x.id === limited.body.id)).toMatchObject({ used_total: 5, discount_total: '5.000' });
     const listed = await s.p('GET', `/${limited.body.id}/usage`, undefined, 'viewer');
     expect(listed.body.count).toBe(5);
     // No customer uses it more than twice.
@@ -99,6 +103,7 @@ describe('promotions', () => {
     expect((await s.p('DELETE', `/${unused.body.id}`)).body.deleted).toBe(true);
     const bulk = await s.p('POST', '/bulk-operations', { operation: 'activate', promotion_ids: [limited.body.id] });
     expect(bulk.body).toMatchObject({ done: 0, failed: 1 });
+    expect((await s.p('PUT', `/${limited.body.id}`, { status: 'active' })).status).toBe(409);
   }, 60_000);
 
   it('at the till: a sale earns a promotion the shared computation agrees on, its use is recorded with the sale, and the limit holds', async () => {

@@ -26,7 +26,7 @@ import type {
 } from '@daftar/shared/schemas/promotions';
 import { AuditLog, auditRecord, type AuditActor } from '../db/auditLog.js';
 import { readItem } from '../db/get-together.js';
-import { listPage, takeAll } from '../db/paging.js';
+import { countMatching, listPage, takeAll, takeRange } from '../db/paging.js';
 import { Promotion, PromotionFigures, PromotionRuleKey, PromotionUsage, type PromotionRecord } from '../db/promotion.js';
 import { deleteItem, onConditionFailed, postTransaction, putItem, updateItem, type TransactItem } from '../db/transaction.js';
 import { organizationSettings } from '../organizations/settings.js';
@@ -67,7 +67,6 @@ async function figuresOf(organizationId: string, promotionId: string) {
     uses: places.reduce((s, f) => s + (f.uses ?? 0), 0),
     discount: places.reduce((s, f) => s + (f.discount ?? 0), 0),
     customers: items.filter((f) => f.shard.startsWith('customer#') && (f.uses ?? 0) > 0).length,
-    first: places.map((f) => f.first_used_at).filter((x): x is string => !!x).sort()[0] ?? null,
     last: places.map((f) => f.last_used_at).filter((x): x is string => !!x).sort().at(-1) ?? null,
   };
 }
@@ -90,16 +89,24 @@ function promotionsQuery(organizationId: string, query: Partial<z.infer<typeof p
   return base.where((a, { eq }) => (query.promotion_type ? eq(a.promotion_type, query.promotion_type) : ''));
 }
 
+/** A page of promotions with their usage figures (one Query of each one's figures). */
+async function presentPage(organizationId: string, page: PromotionRecord[], currency: string) {
+  const figures = await Promise.all(page.map((p) => figuresOf(organizationId, p.id)));
+  return page.map((p, i) => presentPromotion(p, currency, figures[i]));
+}
+
 export async function listPromotions(organizationId: string, query: z.infer<typeof promotionListQuery>) {
   const { currency } = await organizationSettings(organizationId);
-  return listPage(promotionsQuery(organizationId, query), { skip: query.skip, limit: query.limit, order: 'desc' }, (p) => presentPromotion(p, currency));
+  const q = promotionsQuery(organizationId, query);
+  const [page, count] = await Promise.all([takeRange(q, query.skip, query.limit, 'desc'), countMatching(q)]);
+  return { data: await presentPage(organizationId, page, currency), count };
 }
 
 export async function searchPromotions(organizationId: string, query: z.infer<typeof promotionSearch>) {
   const { currency } = await organizationSettings(organizationId);
   const all = await takeAll(promotionsQuery(organizationId, query), 'desc');
   const matching = query.q ? all.filter((p) => matchesSearch(searchText([p.name, p.name_ar, p.description]), query.q!)) : all;
-  return { data: matching.slice(query.skip, query.skip + query.limit).map((p) => presentPromotion(p, currency)), count: matching.length };
+  return { data: await presentPage(organizationId, matching.slice(query.skip, query.skip + query.limit), currency), count: matching.length };
 }
 
 /** Active promotions (read consistently from the table: a promotion just activated applies at once), for a location when given. */
@@ -181,6 +188,7 @@ async function savePromotion(organizationId: string, before: PromotionRecord, af
 
 export async function updatePromotion(organizationId: string, id: string, input: z.infer<typeof promotionUpdate>, who: Who) {
   const before = await getPromotion(organizationId, id);
+  if (before.status === 'ended' && input.status && input.status !== 'ended') throw new Conflict('An ended promotion does not start again; copy it into a new one');
   if (input.reward) checkReward(input.reward);
   const after: Partial<PromotionRecord> = {};
   for (const [k, v] of Object.entries(input)) if (v !== undefined) (after as Record<string, unknown>)[k] = v === null ? undefined : v;
@@ -316,7 +324,13 @@ export async function usageOf(organizationId: string, promotionId: string, page:
 }
 
 export async function promotionSummary(organizationId: string, promotionId: string) {
-  const [p, { currency }, figures] = await Promise.all([getPromotion(organizationId, promotionId), organizationSettings(organizationId), figuresOf(organizationId, promotionId)]);
+  const [p, { currency }, figures, first] = await Promise.all([
+    getPromotion(organizationId, promotionId),
+    organizationSettings(organizationId),
+    figuresOf(organizationId, promotionId),
+    // Usage ids are UUIDv7: the first in key order is the first use.
+    PromotionUsage.query.byPromotion({ organization_id: organizationId, promotion_id: promotionId }).go({ limit: 1, order: 'asc' }),
+  ]);
   return {
     promotion_id: p.id,
     used_total: figures.uses,
@@ -324,7 +338,7 @@ export async function promotionSummary(organizationId: string, promotionId: stri
     discount_total: text(figures.discount, currency),
     usage_limit_total: p.usage_limit_total ?? null,
     remaining: p.usage_limit_total ? Math.max(0, p.usage_limit_total - (p.used_total ?? 0)) : null,
-    first_used_at: figures.first,
+    first_used_at: first.data[0]?.created_at ?? null,
     last_used_at: figures.last,
   };
 }

@@ -22,6 +22,7 @@ import { inventoryAnalyticsRoutes } from '../features/inventory-analytics/routes
 import { posSessionsRoutes } from '../features/pos-sessions/routes';
 import { posRegisterRoutes } from '../features/pos/routes';
 import { giftCardsRoutes } from '../features/gift-cards/routes';
+import { promotionsRoutes } from '../features/promotions/routes';
 import { RequireAuth } from './routes/root';
 
 /**
@@ -63,6 +64,7 @@ export const signedInRoutes: RouteObject[] = [
           ...inventoryRoutes,
           ...posSessionsRoutes,
           ...giftCardsRoutes,
+          ...promotionsRoutes,
           ...eInvoicingRoutes,
           ...billsRoutes,
           ...paymentsRoutes,

@@ -229,7 +229,7 @@ const SCHEMA_RULES: readonly (readonly [RegExp, string])[] = [
   [/^The end comes after the start$/i, 'promotionEndAfterStart'],
   [/^Give both ends of the hours, or neither$/i, 'promotionHoursBoth'],
   [/^A percentage is more than 0 and at most 100$/i, 'promotionPercentRange'],
-  [/^A percentage such as 10 or 12\\.5$/i, 'promotionPercentFormat'],
+  [/^A percentage such as 10 or 12\.5$/i, 'promotionPercentFormat'],
   [/^A time such as 09:00 or 22:30$/i, 'promotionTime'],
   [/^A date and time with its offset/i, 'promotionInstant'],
   [/^A tiered reward has at least one tier$/i, 'promotionTierNeeded'],

@@ -53,12 +53,13 @@ export const SECTIONS: readonly Section[] = [
     key: 'pos',
     label: 'nav.pointOfSale',
     to: '/pos',
-    match: ['/pos', '/gift-cards'],
+    match: ['/pos', '/gift-cards', '/promotions'],
     pages: [
       { to: '/pos', label: 'nav.register' },
       { to: '/pos/sessions', label: 'nav.posSessions' },
       { to: '/pos/terminals', label: 'nav.posTerminals' },
       { to: '/gift-cards', label: 'nav.giftCards' },
+      { to: '/promotions', label: 'nav.promotions' },
     ],
   },
   {

@@ -1,4 +1,4 @@
-import { Button, Dialog, Flex, Grid, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
+import { Button, Flex, Grid, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { GIFT_CARD_BULK_MAX, GIFT_CARD_DESIGNS, GIFT_CARD_TYPES, giftCardBulkCreate } from '@daftar/shared/schemas/giftCards';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,9 @@ import { formatNumber } from '../../../lib/format';
 import { useZodForm } from '../../../lib/forms';
 import { useBulkCreateGiftCards } from '../api/bulk-create-gift-cards';
 import type { GiftCard } from '../api/keys';
+import { actionOutcome, CardActionForm, CardDialog } from './card-action-dialog';
 import { CardNumber } from './card-number';
-import { FormAlert, showFailure, typed } from './form-parts';
+import { typed } from './form-parts';
 import { giftCardPath } from './paths';
 
 export interface BatchValues {
@@ -43,74 +44,55 @@ export function BatchDialog({ organizationId, onClose }: { organizationId: strin
   });
 
   const onSubmit = form.handleSubmit((data) =>
-    create.mutate({ organizationId, data }, { onSuccess: (answer) => setCreated(answer.data), onError: (error) => showFailure(form, error) }),
+    create.mutate({ organizationId, data }, actionOutcome(form, (answer) => setCreated(answer.data))),
   );
 
   return (
-    <Dialog.Root open onOpenChange={(open) => (open ? null : onClose())}>
-      <Dialog.Content maxWidth="560px">
-        <Dialog.Title>{t('giftCards.batch.title')}</Dialog.Title>
-        <Dialog.Description size="2" mb="4" color="gray">
-          {t('giftCards.batch.description')}
-        </Dialog.Description>
-        {created ? (
-          <Flex direction="column" gap="3">
-            <Text size="2" weight="medium" role="status">
-              {t('giftCards.batch.created', { count: created.length, number: formatNumber(created.length) })}
-            </Text>
-            <Heading as="h3" size="2" id="batch-numbers">
-              {t('giftCards.batch.numbers')}
-            </Heading>
-            <ol aria-labelledby="batch-numbers" className="gift-card-batch-numbers" style={{ margin: 0, paddingInlineStart: 'var(--space-5)', maxHeight: 280, overflowY: 'auto' }}>
-              {created.map((card) => (
-                <li key={card.id}>
-                  <RadixLink asChild size="2">
-                    <Link to={giftCardPath(card.id)} onClick={onClose}>
-                      <CardNumber cardNumber={card.card_number} />
-                    </Link>
-                  </RadixLink>
-                </li>
-              ))}
-            </ol>
-            <Flex justify="end">
-              <Button onClick={onClose}>{t('giftCards.batch.done')}</Button>
-            </Flex>
+    <CardDialog title={t('giftCards.batch.title')} description={t('giftCards.batch.description')} maxWidth="560px" onClose={onClose}>
+      {created ? (
+        <Flex direction="column" gap="3">
+          <Text size="2" weight="medium" role="status">
+            {t('giftCards.batch.created', { count: created.length, number: formatNumber(created.length) })}
+          </Text>
+          <Heading as="h3" size="2" id="batch-numbers">
+            {t('giftCards.batch.numbers')}
+          </Heading>
+          <ol aria-labelledby="batch-numbers" className="gift-card-batch-numbers" style={{ margin: 0, paddingInlineStart: 'var(--space-5)', maxHeight: 280, overflowY: 'auto' }}>
+            {created.map((card) => (
+              <li key={card.id}>
+                <RadixLink asChild size="2">
+                  <Link to={giftCardPath(card.id)} onClick={onClose}>
+                    <CardNumber cardNumber={card.card_number} />
+                  </Link>
+                </RadixLink>
+              </li>
+            ))}
+          </ol>
+          <Flex justify="end">
+            <Button onClick={onClose}>{t('giftCards.batch.done')}</Button>
           </Flex>
-        ) : (
-          <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('giftCards.batch.title')}>
-            <Flex direction="column" gap="4">
-              <FormAlert message={form.formState.errors.root?.message} />
-              <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-                <FormTextInput
-                  form={form}
-                  name="count"
-                  label={t('giftCards.batch.count')}
-                  hint={t('giftCards.batch.countHint', { max: formatNumber(GIFT_CARD_BULK_MAX) })}
-                  inputMode="numeric"
-                  dir="ltr"
-                  autoComplete="off"
-                  required
-                  autoFocus
-                />
-                <FormSelectInput form={form} name="gift_card_type" label={t('giftCards.batch.type')} options={GIFT_CARD_TYPES.map((value) => ({ value, label: t(`giftCards.types.${value}`) }))} />
-                <FormSelectInput form={form} name="design_template" label={t('giftCards.batch.design')} options={GIFT_CARD_DESIGNS.map((value) => ({ value, label: t(`giftCards.designs.${value}`) }))} />
-                <FormTextInput form={form} name="expires_on" label={t('giftCards.batch.expires')} type="date" />
-              </Grid>
-              <FormTextAreaInput form={form} name="notes" label={t('giftCards.batch.notes')} dir="auto" rows={2} />
-              <Flex gap="3" justify="end">
-                <Dialog.Close>
-                  <Button type="button" variant="soft" color="gray">
-                    {t('common.cancel')}
-                  </Button>
-                </Dialog.Close>
-                <Button type="submit" loading={create.isPending}>
-                  {t('giftCards.batch.submit')}
-                </Button>
-              </Flex>
-            </Flex>
-          </form>
-        )}
-      </Dialog.Content>
-    </Dialog.Root>
+        </Flex>
+      ) : (
+        <CardActionForm label={t('giftCards.batch.title')} onSubmit={onSubmit} form={form} submitLabel={t('giftCards.batch.submit')} busy={create.isPending}>
+          <Grid columns={{ initial: '1', sm: '2' }} gap="4">
+            <FormTextInput
+              form={form}
+              name="count"
+              label={t('giftCards.batch.count')}
+              hint={t('giftCards.batch.countHint', { max: formatNumber(GIFT_CARD_BULK_MAX) })}
+              inputMode="numeric"
+              dir="ltr"
+              autoComplete="off"
+              required
+              autoFocus
+            />
+            <FormSelectInput form={form} name="gift_card_type" label={t('giftCards.batch.type')} options={GIFT_CARD_TYPES.map((value) => ({ value, label: t(`giftCards.types.${value}`) }))} />
+            <FormSelectInput form={form} name="design_template" label={t('giftCards.batch.design')} options={GIFT_CARD_DESIGNS.map((value) => ({ value, label: t(`giftCards.designs.${value}`) }))} />
+            <FormTextInput form={form} name="expires_on" label={t('giftCards.batch.expires')} type="date" />
+          </Grid>
+          <FormTextAreaInput form={form} name="notes" label={t('giftCards.batch.notes')} dir="auto" rows={2} />
+        </CardActionForm>
+      )}
+    </CardDialog>
   );
 }

@@ -1,13 +1,13 @@
-import { Button, Checkbox, Dialog, Flex, Grid, Text } from '@radix-ui/themes';
+import { Checkbox, Flex, Grid, Text } from '@radix-ui/themes';
 import { GIFT_CARD_DESIGNS, giftCardUpdate } from '@daftar/shared/schemas/giftCards';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormSelectInput, FormTextAreaInput, FormTextInput } from '../../../components/fields';
 import { useZodForm } from '../../../lib/forms';
-import { notify } from '../../../lib/notify';
 import type { GiftCard } from '../api/keys';
 import { useUpdateGiftCard } from '../api/update-gift-card';
-import { FormAlert, showFailure, typed, typedOrNull } from './form-parts';
+import { CardActionDialog, closeAfter } from './card-action-dialog';
+import { typed, typedOrNull } from './form-parts';
 
 export interface EditValues {
   notes: string;
@@ -62,71 +62,50 @@ export function EditCardDialog({ organizationId, card, onClose }: { organization
 
   const onSubmit = form.handleSubmit((data) => {
     if (Object.keys(data).length === 0) return onClose();
-    update.mutate(
-      { organizationId, giftCardId: card.id, data },
-      {
-        onSuccess: () => {
-          notify.success(t('giftCards.edit.saved'));
-          onClose();
-        },
-        onError: (error) => showFailure(form, error),
-      },
-    );
+    update.mutate({ organizationId, giftCardId: card.id, data }, closeAfter(form, onClose, () => t('giftCards.edit.saved')));
   });
 
   return (
-    <Dialog.Root open onOpenChange={(open) => (open ? null : onClose())}>
-      <Dialog.Content maxWidth="560px">
-        <Dialog.Title>{t('giftCards.edit.title')}</Dialog.Title>
-        <Dialog.Description size="2" mb="4" color="gray">
-          {closed ? t('giftCards.edit.onlyNotes', { status: t(`giftCards.status.${card.status}`) }) : t('giftCards.edit.description')}
-        </Dialog.Description>
-        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('giftCards.edit.title')}>
-          <Flex direction="column" gap="4">
-            <FormAlert message={form.formState.errors.root?.message} />
-            {closed ? null : (
-              <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-                <FormTextInput form={form} name="expires_on" label={t('giftCards.edit.expires')} hint={t('giftCards.edit.expiresHint')} type="date" />
-                <FormSelectInput form={form} name="design_template" label={t('giftCards.edit.design')} options={GIFT_CARD_DESIGNS.map((value) => ({ value, label: t(`giftCards.designs.${value}`) }))} />
-                <FormTextInput
-                  form={form}
-                  name="pin"
-                  label={t('giftCards.edit.pin')}
-                  hint={t('giftCards.edit.pinHint')}
-                  type="password"
-                  inputMode="numeric"
-                  dir="ltr"
-                  autoComplete="new-password"
-                  maxLength={6}
-                  disabled={removePin}
-                />
-                {card.has_pin ? (
-                  <Flex align="center" pt={{ initial: '0', sm: '5' }}>
-                    <Text as="label" size="2">
-                      <Flex gap="2" align="center">
-                        <Checkbox checked={removePin} onCheckedChange={(value) => form.setValue('remove_pin', value === true, { shouldDirty: true })} />
-                        {t('giftCards.edit.removePin')}
-                      </Flex>
-                    </Text>
-                  </Flex>
-                ) : null}
-              </Grid>
-            )}
-            <FormTextInput form={form} name="reference_id" label={t('giftCards.edit.reference')} dir="auto" autoComplete="off" maxLength={100} />
-            <FormTextAreaInput form={form} name="notes" label={t('giftCards.edit.notes')} dir="auto" rows={3} />
-            <Flex gap="3" justify="end">
-              <Dialog.Close>
-                <Button type="button" variant="soft" color="gray">
-                  {t('common.cancel')}
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" loading={update.isPending}>
-                {t('common.saveChanges')}
-              </Button>
+    <CardActionDialog
+      title={t('giftCards.edit.title')}
+      description={closed ? t('giftCards.edit.onlyNotes', { status: t(`giftCards.status.${card.status}`) }) : t('giftCards.edit.description')}
+      maxWidth="560px"
+      onClose={onClose}
+      form={form}
+      onSubmit={onSubmit}
+      submitLabel={t('common.saveChanges')}
+      busy={update.isPending}
+    >
+      {closed ? null : (
+        <Grid columns={{ initial: '1', sm: '2' }} gap="4">
+          <FormTextInput form={form} name="expires_on" label={t('giftCards.edit.expires')} hint={t('giftCards.edit.expiresHint')} type="date" />
+          <FormSelectInput form={form} name="design_template" label={t('giftCards.edit.design')} options={GIFT_CARD_DESIGNS.map((value) => ({ value, label: t(`giftCards.designs.${value}`) }))} />
+          <FormTextInput
+            form={form}
+            name="pin"
+            label={t('giftCards.edit.pin')}
+            hint={t('giftCards.edit.pinHint')}
+            type="password"
+            inputMode="numeric"
+            dir="ltr"
+            autoComplete="new-password"
+            maxLength={6}
+            disabled={removePin}
+          />
+          {card.has_pin ? (
+            <Flex align="center" pt={{ initial: '0', sm: '5' }}>
+              <Text as="label" size="2">
+                <Flex gap="2" align="center">
+                  <Checkbox checked={removePin} onCheckedChange={(value) => form.setValue('remove_pin', value === true, { shouldDirty: true })} />
+                  {t('giftCards.edit.removePin')}
+                </Flex>
+              </Text>
             </Flex>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+          ) : null}
+        </Grid>
+      )}
+      <FormTextInput form={form} name="reference_id" label={t('giftCards.edit.reference')} dir="auto" autoComplete="off" maxLength={100} />
+      <FormTextAreaInput form={form} name="notes" label={t('giftCards.edit.notes')} dir="auto" rows={3} />
+    </CardActionDialog>
   );
 }

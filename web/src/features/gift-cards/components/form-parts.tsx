@@ -1,7 +1,9 @@
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { Callout } from '@radix-ui/themes';
 import { GIFT_CARD_PAYMENT_METHODS, type GiftCardPaymentMethod, type GiftCardType } from '@daftar/shared/schemas/giftCards';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormTextInput, type BoundForm } from '../../../components/fields';
 import { locale } from '../../../lib/format';
 import { applyServerErrors, issueMessages, readerMessage, type ApplyServerErrorsOptions } from '../../../lib/forms';
 import { errorMessage } from '../../../lib/notify';
@@ -49,5 +51,37 @@ export function FormAlert({ message }: { message: string | undefined }) {
       </Callout.Icon>
       <Callout.Text>{message}</Callout.Text>
     </Callout.Root>
+  );
+}
+
+interface AmountFieldProps<T extends FieldValues> {
+  form: BoundForm<T>;
+  name: Path<T>;
+  /** The label's key; it is given the currency as `{{currency}}`. */
+  labelKey: string;
+  currency: string;
+  hint?: string;
+  autoFocus?: boolean;
+}
+
+/**
+ * A money amount, kept as the text typed (exact decimals, no rounding by a number input) and
+ * labelled with the currency as its reader writes it.
+ */
+export function AmountField<T extends FieldValues>({ form, name, labelKey, currency, hint, autoFocus = true }: AmountFieldProps<T>) {
+  const { t } = useTranslation();
+  return (
+    <FormTextInput
+      form={form}
+      name={name}
+      label={t(labelKey, { currency: currencyLabel(currency) })}
+      hint={hint}
+      inputMode="decimal"
+      dir="ltr"
+      placeholder="0.000"
+      autoComplete="off"
+      required
+      autoFocus={autoFocus}
+    />
   );
 }

@@ -1,16 +1,15 @@
-import { Button, Dialog, Flex } from '@radix-ui/themes';
 import { giftCardActivate, giftCardLoad } from '@daftar/shared/schemas/giftCards';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormSelectInput, FormTextAreaInput, FormTextInput } from '../../../components/fields';
+import { FormSelectInput, FormTextAreaInput } from '../../../components/fields';
 import { formatMoney } from '../../../lib/format';
 import { useZodForm } from '../../../lib/forms';
 import { newIdempotencyKey } from '../../../lib/idempotency';
-import { notify } from '../../../lib/notify';
 import { useActivateGiftCard } from '../api/activate-gift-card';
 import type { GiftCard } from '../api/keys';
 import { useLoadGiftCard } from '../api/load-gift-card';
-import { currencyLabel, FormAlert, methodOptions, methodsFor, showFailure, typed } from './form-parts';
+import { CardActionDialog, closeAfter } from './card-action-dialog';
+import { AmountField, methodOptions, methodsFor, typed } from './form-parts';
 
 export interface MoneyValues {
   amount: string;
@@ -47,53 +46,24 @@ export function MoneyDialog({ organizationId, card, mode, onClose }: MoneyDialog
 
   const onSubmit = form.handleSubmit((data) => {
     const amount = formatMoney((data as { amount: string }).amount, card.currency);
-    const done = {
-      onSuccess: () => {
-        notify.success(mode === 'activate' ? t('giftCards.money.activated', { amount }) : t('giftCards.money.loaded', { amount }));
-        onClose();
-      },
-      onError: (error: unknown) => showFailure(form, error),
-    };
+    const done = closeAfter(form, onClose, () => (mode === 'activate' ? t('giftCards.money.activated', { amount }) : t('giftCards.money.loaded', { amount })));
     if (mode === 'activate') activate.mutate({ organizationId, giftCardId: card.id, data, idempotencyKey }, done);
     else load.mutate({ organizationId, giftCardId: card.id, data: data as typeof giftCardLoad._zod.output, idempotencyKey }, done);
   });
 
   return (
-    <Dialog.Root open onOpenChange={(open) => (open ? null : onClose())}>
-      <Dialog.Content maxWidth="460px">
-        <Dialog.Title>{title}</Dialog.Title>
-        <Dialog.Description size="2" mb="4" color="gray">
-          {mode === 'activate' ? t('giftCards.money.activateDescription') : t('giftCards.money.loadDescription', { balance: formatMoney(card.balance, card.currency) })}
-        </Dialog.Description>
-        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={title}>
-          <Flex direction="column" gap="4">
-            <FormAlert message={form.formState.errors.root?.message} />
-            <FormTextInput
-              form={form}
-              name="amount"
-              label={t('giftCards.money.amount', { currency: currencyLabel(card.currency) })}
-              inputMode="decimal"
-              dir="ltr"
-              placeholder="0.000"
-              autoComplete="off"
-              required
-              autoFocus
-            />
-            <FormSelectInput form={form} name="payment_method" label={t('giftCards.money.method')} options={methodOptions(t, methods)} />
-            <FormTextAreaInput form={form} name="notes" label={t('giftCards.money.notes')} dir="auto" rows={2} />
-            <Flex gap="3" justify="end">
-              <Dialog.Close>
-                <Button type="button" variant="soft" color="gray">
-                  {t('common.cancel')}
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" loading={activate.isPending || load.isPending}>
-                {mode === 'activate' ? t('giftCards.money.activate') : t('giftCards.money.load')}
-              </Button>
-            </Flex>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+    <CardActionDialog
+      title={title}
+      description={mode === 'activate' ? t('giftCards.money.activateDescription') : t('giftCards.money.loadDescription', { balance: formatMoney(card.balance, card.currency) })}
+      onClose={onClose}
+      form={form}
+      onSubmit={onSubmit}
+      submitLabel={mode === 'activate' ? t('giftCards.money.activate') : t('giftCards.money.load')}
+      busy={activate.isPending || load.isPending}
+    >
+      <AmountField form={form} name="amount" labelKey="giftCards.money.amount" currency={card.currency} />
+      <FormSelectInput form={form} name="payment_method" label={t('giftCards.money.method')} options={methodOptions(t, methods)} />
+      <FormTextAreaInput form={form} name="notes" label={t('giftCards.money.notes')} dir="auto" rows={2} />
+    </CardActionDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Dialog, Flex, Grid, Text } from '@radix-ui/themes';
+import { Grid, Text } from '@radix-ui/themes';
 import { compare, formatMoney as moneyText, parseMoney } from '@daftar/shared/money';
 import { GIFT_CARD_PIN_LOCK_MINUTES, giftCardRedeem } from '@daftar/shared/schemas/giftCards';
 import { useState } from 'react';
@@ -9,13 +9,13 @@ import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
 import { useZodForm, type ServerIssue } from '../../../lib/forms';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useDisplayName } from '../../../lib/names';
-import { notify } from '../../../lib/notify';
 import { useCustomers } from '../../invoices/api/get-customers';
 import { useOpenDocuments } from '../../payments/api/get-open-documents';
 import type { OpenDocument } from '../../payments/components/allocation';
 import type { GiftCard } from '../api/keys';
 import { useRedeemGiftCard } from '../api/redeem-gift-card';
-import { currencyLabel, FormAlert, showFailure, typed } from './form-parts';
+import { CardActionDialog, closeAfter } from './card-action-dialog';
+import { AmountField, typed } from './form-parts';
 
 export interface RedeemValues {
   /** Only to find the invoices: the payment's customer is the invoice's. */
@@ -91,13 +91,7 @@ export function RedeemDialog({ organizationId, card, onClose }: RedeemDialogProp
   const onSubmit = form.handleSubmit((data) =>
     redeem.mutate(
       { organizationId, giftCardId: card.id, data, idempotencyKey },
-      {
-        onSuccess: (answer) => {
-          notify.success(t('giftCards.redeem.paid', { amount: formatMoney(data.amount, card.currency), payment: answer.payment_number }));
-          onClose();
-        },
-        onError: (error) => showFailure(form, error, { message: serverMessage }),
-      },
+      closeAfter(form, onClose, (answer) => t('giftCards.redeem.paid', { amount: formatMoney(data.amount, card.currency), payment: answer.payment_number }), { message: serverMessage }),
     ),
   );
 
@@ -113,70 +107,48 @@ export function RedeemDialog({ organizationId, card, onClose }: RedeemDialogProp
   ];
 
   return (
-    <Dialog.Root open onOpenChange={(next) => (next ? null : onClose())}>
-      <Dialog.Content maxWidth="560px">
-        <Dialog.Title>{t('giftCards.redeem.title')}</Dialog.Title>
-        <Dialog.Description size="2" mb="4" color="gray">
-          {t('giftCards.redeem.description', { balance })}
-        </Dialog.Description>
-        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('giftCards.redeem.title')}>
-          <Flex direction="column" gap="4">
-            <FormAlert message={form.formState.errors.root?.message} />
-            <FormSelectInput
-              form={form}
-              name="customer_id"
-              label={t('giftCards.redeem.customer')}
-              options={customerOptions}
-              onChange={() => form.setValue('invoice_id', '')}
-            />
-            {customerId && invoices.isPending ? (
-              <Text size="2" color="gray">
-                {t('giftCards.redeem.loadingInvoices')}
-              </Text>
-            ) : null}
-            {customerId && invoices.data && open.length === 0 ? (
-              <Text size="2" color="gray" role="status">
-                {t('giftCards.redeem.noInvoices')}
-              </Text>
-            ) : null}
-            <FormSelectInput
-              form={form}
-              name="invoice_id"
-              label={t('giftCards.redeem.invoice')}
-              options={[{ value: '', label: t('giftCards.redeem.chooseInvoice') }, ...open.map((invoice) => ({ value: invoice.id, label: invoiceLabel(invoice) }))]}
-              onChange={(event) => chooseInvoice(event.target.value)}
-              disabled={!customerId || open.length === 0}
-            />
-            <Grid columns={{ initial: '1', sm: card.has_pin ? '2' : '1' }} gap="4">
-              <FormTextInput
-                form={form}
-                name="amount"
-                label={t('giftCards.redeem.amount', { currency: currencyLabel(card.currency) })}
-                hint={t('giftCards.redeem.amountHint')}
-                inputMode="decimal"
-                dir="ltr"
-                placeholder="0.000"
-                autoComplete="off"
-                required
-              />
-              {card.has_pin ? (
-                <FormTextInput form={form} name="pin" label={t('giftCards.redeem.pin')} hint={t('giftCards.redeem.pinHint')} type="password" inputMode="numeric" dir="ltr" autoComplete="off" maxLength={6} />
-              ) : null}
-            </Grid>
-            <FormTextAreaInput form={form} name="notes" label={t('giftCards.redeem.notes')} dir="auto" rows={2} />
-            <Flex gap="3" justify="end">
-              <Dialog.Close>
-                <Button type="button" variant="soft" color="gray">
-                  {t('common.cancel')}
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" loading={redeem.isPending}>
-                {t('giftCards.redeem.submit')}
-              </Button>
-            </Flex>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+    <CardActionDialog
+      title={t('giftCards.redeem.title')}
+      description={t('giftCards.redeem.description', { balance })}
+      maxWidth="560px"
+      onClose={onClose}
+      form={form}
+      onSubmit={onSubmit}
+      submitLabel={t('giftCards.redeem.submit')}
+      busy={redeem.isPending}
+    >
+      <FormSelectInput
+        form={form}
+        name="customer_id"
+        label={t('giftCards.redeem.customer')}
+        options={customerOptions}
+        onChange={() => form.setValue('invoice_id', '')}
+      />
+      {customerId && invoices.isPending ? (
+        <Text size="2" color="gray">
+          {t('giftCards.redeem.loadingInvoices')}
+        </Text>
+      ) : null}
+      {customerId && invoices.data && open.length === 0 ? (
+        <Text size="2" color="gray" role="status">
+          {t('giftCards.redeem.noInvoices')}
+        </Text>
+      ) : null}
+      <FormSelectInput
+        form={form}
+        name="invoice_id"
+        label={t('giftCards.redeem.invoice')}
+        options={[{ value: '', label: t('giftCards.redeem.chooseInvoice') }, ...open.map((invoice) => ({ value: invoice.id, label: invoiceLabel(invoice) }))]}
+        onChange={(event) => chooseInvoice(event.target.value)}
+        disabled={!customerId || open.length === 0}
+      />
+      <Grid columns={{ initial: '1', sm: card.has_pin ? '2' : '1' }} gap="4">
+        <AmountField form={form} name="amount" labelKey="giftCards.redeem.amount" currency={card.currency} hint={t('giftCards.redeem.amountHint')} autoFocus={false} />
+        {card.has_pin ? (
+          <FormTextInput form={form} name="pin" label={t('giftCards.redeem.pin')} hint={t('giftCards.redeem.pinHint')} type="password" inputMode="numeric" dir="ltr" autoComplete="off" maxLength={6} />
+        ) : null}
+      </Grid>
+      <FormTextAreaInput form={form} name="notes" label={t('giftCards.redeem.notes')} dir="auto" rows={2} />
+    </CardActionDialog>
   );
 }

@@ -1,4 +1,3 @@
-import { Button, Dialog, Flex } from '@radix-ui/themes';
 import { giftCardTransactionCreate } from '@daftar/shared/schemas/giftCards';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,10 +5,10 @@ import { FormSelectInput, FormTextAreaInput } from '../../../components/fields';
 import { formatMoney } from '../../../lib/format';
 import { useZodForm } from '../../../lib/forms';
 import { newIdempotencyKey } from '../../../lib/idempotency';
-import { notify } from '../../../lib/notify';
 import type { GiftCard } from '../api/keys';
 import { useRecordGiftCardTransaction } from '../api/record-gift-card-transaction';
-import { FormAlert, methodOptions, PAID_METHODS, showFailure, typed } from './form-parts';
+import { CardActionDialog, closeAfter } from './card-action-dialog';
+import { methodOptions, PAID_METHODS, typed } from './form-parts';
 
 interface RefundValues {
   payment_method: string;
@@ -30,42 +29,21 @@ export function RefundDialog({ organizationId, card, onClose }: { organizationId
   });
   const balance = formatMoney(card.balance, card.currency);
   const onSubmit = form.handleSubmit((data) =>
-    record.mutate(
-      { organizationId, giftCardId: card.id, data, idempotencyKey },
-      {
-        onSuccess: () => {
-          notify.success(t('giftCards.refund.refunded', { amount: balance }));
-          onClose();
-        },
-        onError: (error) => showFailure(form, error),
-      },
-    ),
+    record.mutate({ organizationId, giftCardId: card.id, data, idempotencyKey }, closeAfter(form, onClose, () => t('giftCards.refund.refunded', { amount: balance }))),
   );
   return (
-    <Dialog.Root open onOpenChange={(open) => (open ? null : onClose())}>
-      <Dialog.Content maxWidth="460px">
-        <Dialog.Title>{t('giftCards.refund.title')}</Dialog.Title>
-        <Dialog.Description size="2" mb="4" color="gray">
-          {t('giftCards.refund.description', { balance })}
-        </Dialog.Description>
-        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('giftCards.refund.title')}>
-          <Flex direction="column" gap="4">
-            <FormAlert message={form.formState.errors.root?.message} />
-            <FormSelectInput form={form} name="payment_method" label={t('giftCards.refund.method')} options={methodOptions(t, PAID_METHODS)} />
-            <FormTextAreaInput form={form} name="notes" label={t('giftCards.refund.notes')} dir="auto" rows={2} />
-            <Flex gap="3" justify="end">
-              <Dialog.Close>
-                <Button type="button" variant="soft" color="gray">
-                  {t('common.cancel')}
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" color="red" loading={record.isPending}>
-                {t('giftCards.refund.submit', { balance })}
-              </Button>
-            </Flex>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+    <CardActionDialog
+      title={t('giftCards.refund.title')}
+      description={t('giftCards.refund.description', { balance })}
+      onClose={onClose}
+      form={form}
+      onSubmit={onSubmit}
+      submitLabel={t('giftCards.refund.submit', { balance })}
+      submitColor="red"
+      busy={record.isPending}
+    >
+      <FormSelectInput form={form} name="payment_method" label={t('giftCards.refund.method')} options={methodOptions(t, PAID_METHODS)} />
+      <FormTextAreaInput form={form} name="notes" label={t('giftCards.refund.notes')} dir="auto" rows={2} />
+    </CardActionDialog>
   );
 }

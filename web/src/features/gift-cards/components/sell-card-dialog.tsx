@@ -1,4 +1,4 @@
-import { Button, Dialog, Flex, Grid } from '@radix-ui/themes';
+import { Grid } from '@radix-ui/themes';
 import { GIFT_CARD_DESIGNS, GIFT_CARD_TYPES, giftCardCreate, type GiftCardType } from '@daftar/shared/schemas/giftCards';
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -12,8 +12,9 @@ import { notify } from '../../../lib/notify';
 import { useCustomers } from '../../invoices/api/get-customers';
 import { useCreateGiftCard } from '../api/create-gift-card';
 import type { GiftCard } from '../api/keys';
+import { actionOutcome, CardActionDialog } from './card-action-dialog';
 import { cardNumberText } from './card-number';
-import { currencyLabel, FormAlert, methodOptions, methodsFor, showFailure, typed } from './form-parts';
+import { AmountField, methodOptions, methodsFor, typed } from './form-parts';
 
 export interface SellValues {
   gift_card_type: GiftCardType;
@@ -79,13 +80,10 @@ export function SellCardDialog({ organizationId, currency, onSold, onClose }: Se
   const onSubmit = form.handleSubmit((data) =>
     create.mutate(
       { organizationId, data, idempotencyKey },
-      {
-        onSuccess: (card) => {
-          notify.success(t('giftCards.sell.sold', { number: cardNumberText(card.card_number), amount: formatMoney(card.balance, card.currency) }));
-          onSold(card);
-        },
-        onError: (error) => showFailure(form, error),
-      },
+      actionOutcome(form, (card) => {
+        notify.success(t('giftCards.sell.sold', { number: cardNumberText(card.card_number), amount: formatMoney(card.balance, card.currency) }));
+        onSold(card);
+      }),
     ),
   );
 
@@ -95,54 +93,32 @@ export function SellCardDialog({ organizationId, currency, onSold, onClose }: Se
   ];
 
   return (
-    <Dialog.Root open onOpenChange={(open) => (open ? null : onClose())}>
-      <Dialog.Content maxWidth="600px">
-        <Dialog.Title>{t('giftCards.sell.title')}</Dialog.Title>
-        <Dialog.Description size="2" mb="4" color="gray">
-          {t('giftCards.sell.description')}
-        </Dialog.Description>
-        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t('giftCards.sell.title')}>
-          <Flex direction="column" gap="4">
-            <FormAlert message={form.formState.errors.root?.message} />
-            <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-              <FormSelectInput form={form} name="gift_card_type" label={t('giftCards.sell.type')} options={GIFT_CARD_TYPES.map((value) => ({ value, label: t(`giftCards.types.${value}`) }))} />
-              <FormTextInput
-                form={form}
-                name="initial_balance"
-                label={t('giftCards.sell.amount', { currency: currencyLabel(currency) })}
-                inputMode="decimal"
-                dir="ltr"
-                placeholder="0.000"
-                autoComplete="off"
-                required
-                autoFocus
-              />
-              <FormSelectInput
-                form={form}
-                name="payment_method"
-                label={t('giftCards.sell.method')}
-                hint={type === 'promotional' ? t('giftCards.sell.promotionalHint') : undefined}
-                options={methodOptions(t, methods)}
-              />
-              <FormTextInput form={form} name="pin" label={t('giftCards.sell.pin')} hint={t('giftCards.sell.pinHint')} type="password" inputMode="numeric" dir="ltr" autoComplete="new-password" maxLength={6} />
-              <FormTextInput form={form} name="expires_on" label={t('giftCards.sell.expires')} type="date" />
-              <FormSelectInput form={form} name="customer_id" label={t('giftCards.sell.customer')} options={customerOptions} />
-              <FormSelectInput form={form} name="design_template" label={t('giftCards.sell.design')} options={GIFT_CARD_DESIGNS.map((value) => ({ value, label: t(`giftCards.designs.${value}`) }))} />
-            </Grid>
-            <FormTextAreaInput form={form} name="notes" label={t('giftCards.sell.notes')} dir="auto" rows={2} />
-            <Flex gap="3" justify="end">
-              <Dialog.Close>
-                <Button type="button" variant="soft" color="gray">
-                  {t('common.cancel')}
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" loading={create.isPending}>
-                {t('giftCards.sell.submit')}
-              </Button>
-            </Flex>
-          </Flex>
-        </form>
-      </Dialog.Content>
-    </Dialog.Root>
+    <CardActionDialog
+      title={t('giftCards.sell.title')}
+      description={t('giftCards.sell.description')}
+      maxWidth="600px"
+      onClose={onClose}
+      form={form}
+      onSubmit={onSubmit}
+      submitLabel={t('giftCards.sell.submit')}
+      busy={create.isPending}
+    >
+      <Grid columns={{ initial: '1', sm: '2' }} gap="4">
+        <FormSelectInput form={form} name="gift_card_type" label={t('giftCards.sell.type')} options={GIFT_CARD_TYPES.map((value) => ({ value, label: t(`giftCards.types.${value}`) }))} />
+        <AmountField form={form} name="initial_balance" labelKey="giftCards.sell.amount" currency={currency} />
+        <FormSelectInput
+          form={form}
+          name="payment_method"
+          label={t('giftCards.sell.method')}
+          hint={type === 'promotional' ? t('giftCards.sell.promotionalHint') : undefined}
+          options={methodOptions(t, methods)}
+        />
+        <FormTextInput form={form} name="pin" label={t('giftCards.sell.pin')} hint={t('giftCards.sell.pinHint')} type="password" inputMode="numeric" dir="ltr" autoComplete="new-password" maxLength={6} />
+        <FormTextInput form={form} name="expires_on" label={t('giftCards.sell.expires')} type="date" />
+        <FormSelectInput form={form} name="customer_id" label={t('giftCards.sell.customer')} options={customerOptions} />
+        <FormSelectInput form={form} name="design_template" label={t('giftCards.sell.design')} options={GIFT_CARD_DESIGNS.map((value) => ({ value, label: t(`giftCards.designs.${value}`) }))} />
+      </Grid>
+      <FormTextAreaInput form={form} name="notes" label={t('giftCards.sell.notes')} dir="auto" rows={2} />
+    </CardActionDialog>
   );
 }
