@@ -98,6 +98,16 @@ async function run(orgId: string, products: string[], o: Op): Promise<'done' | '
 }
 
 describe('stock under concurrency', () => {
+  it('never writes off or counts away stock reserved for a customer (the property found it: count 4, reserve 4, adjust −0.5)', async () => {
+    const { orgId, products } = await setup();
+    expect(await run(orgId, products, { kind: 'count', product: 1, location: 0, quantity: 4000 })).toBe('done');
+    expect(await run(orgId, products, { kind: 'reserve', product: 1, location: 0, quantity: 4000 })).toBe('done');
+    expect(await run(orgId, products, { kind: 'adjust', product: 1, location: 0, quantity: -500 })).toBe('refused');
+    expect(await run(orgId, products, { kind: 'count', product: 1, location: 0, quantity: 3500 })).toBe('refused');
+    const levels = (await StockLevel.query.byProduct({ organization_id: orgId }).go({ pages: 'all', consistent: true })).data;
+    for (const level of levels) expect(level.reserved ?? 0).toBeLessThanOrEqual(level.on_hand);
+  });
+
   it('keeps levels, products, the inventory account and reservations in step, whatever runs together or fails', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.array(op, { minLength: 2, maxLength: 5 }), { minLength: 2, maxLength: 4 }), async (batches) => {

@@ -225,6 +225,10 @@ export function planStock(read: StockRead, changes: readonly StockChange[], cont
           break;
         }
         case 'count': {
+          // Stock set aside for customers (layaways, orders) must stay on hand: a count below it
+          // means reserved goods are missing, which the reservation has to be released for first.
+          const reservedHere = read.levels.get(key)?.reserved ?? 0;
+          if (change.quantity < reservedHere) return void issues.push({ loc, msg: `${reservedHere / 1000} of ${product.name} (${product.sku}) are reserved for customers; release the reservation before counting fewer`, type: 'reserved_stock' });
           const counted = countTo(before, change.quantity, context.date, read.method);
           after = counted.position;
           quantity = counted.difference;
@@ -237,6 +241,9 @@ export function planStock(read: StockRead, changes: readonly StockChange[], cont
           if (change.quantity === 0) return void issues.push({ loc, msg: 'An adjustment changes the quantity', type: 'value_error' });
           const target = before.on_hand + change.quantity;
           if (target < 0) return void issues.push({ loc, msg: `Only ${Math.max(before.on_hand, 0) / 1000} of ${product.name} (${product.sku}) on hand`, type: 'insufficient_stock' });
+          // Reserved stock is not written off by an adjustment (as it is not sold): only what is free.
+          const reservedHere = read.levels.get(key)?.reserved ?? 0;
+          if (change.quantity < 0 && target < reservedHere) throw new InsufficientStock(Math.max(before.on_hand - reservedHere, 0), -change.quantity);
           const counted = countTo(before, target, context.date, read.method);
           after = counted.position;
           quantity = counted.difference;

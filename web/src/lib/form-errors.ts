@@ -167,6 +167,7 @@ function byPattern(message: string): string | null {
   if ((m = /^Only ([\d.]+) of (.+) on hand; ([\d.]+) needed$/.exec(message))) return t('validation.stockShortNeeded', { available: m[1], product: m[2], needed: m[3] });
   if ((m = /^Only ([\d.]+) of (.+) on hand$/.exec(message))) return t('validation.stockShort', { available: m[1], product: m[2] });
   if ((m = /^(.+) does not track stock$/.exec(message))) return t('validation.notTracked', { product: m[1] });
+  if ((m = /^([\d.]+) of (.+) are reserved for customers; release the reservation before counting fewer$/.exec(message))) return t('validation.reservedStock', { reserved: m[1], product: m[2] });
   // The till's refusals of a return or a deposit (functions/src/pos/sales.ts, store-credit.ts).
   if ((m = /^Only ([\d.]+) of (.+) can still be returned$/.exec(message))) return t('validation.returnTooMuch', { available: m[1], product: m[2] });
   for (const [pattern, key] of TILL_REFUSALS) if (pattern.test(message)) return t(`validation.${key}`);

@@ -36,7 +36,7 @@ describe('a gift card as a tender', () => {
   it('names the card only on a gift-card payment of the sale body', () => {
     const body = saleBody(
       { id: 's', terminal_id: 't', session_id: 'x', sequence: 1, occurred_at: '2026-11-26T10:15:00+03:00', offline: false },
-      { lines: [], totals: { subtotal: 0, discount: 0, net: 0, tax: 0, gross: 0 } as never, valid: true },
+      { currency: 'JOD', lines: [], totals: { subtotal: 0, discount: 0, net: 0, tax: 0, gross: 0 } as never, promotions: [], valid: true },
       null,
       [
         { id: 'a', tender: 'gift_card', amount: '5.000', gift_card_id: 'gc-1', card_number: '9123456789012348' },

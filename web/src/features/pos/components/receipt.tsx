@@ -20,8 +20,12 @@ export interface ReceiptData {
   occurredAt: string;
   customerName: string | null;
   currency: string;
-  lines: { id: string; name: string; name_ar: string | null; quantity: string; unit_price: string; discount: number; gross: number }[];
+  /** `discount` is the cashier's; `promotion_discount` what promotions took (both minor units). */
+  lines: { id: string; name: string; name_ar: string | null; quantity: string; unit_price: string; discount: number; promotion_discount?: number; gross: number }[];
+  /** Totals as posted: `discount` holds the cashier's discounts and the promotions' together. */
   totals: TicketTotals;
+  /** The promotions the sale earned, each with its discount in all (minor units). */
+  promotions?: { promotion_id: string; name: string; name_ar: string | null; discount: number }[];
   /** A gift card's number is printed by its last four digits. */
   payments: { tender: PosTender; amount: string; card_number?: string | null }[];
   tendered: number;
@@ -73,10 +77,12 @@ function ReceiptBody({ data, number, testIds }: { data: ReceiptData; number: str
     </>
   );
   const money = (minor: number) => formatMoney(major(minor, data.currency), data.currency, 'en');
+  const promotions = data.promotions ?? [];
+  // The discount line is the cashier's; each promotion is printed on its own line below it.
+  const manual = data.totals.discount - promotions.reduce((sum, p) => sum + p.discount, 0);
   const rows: [string, string][] = [
     ['subtotal', money(data.totals.subtotal)],
-    ...(data.totals.discount ? [['discount', `−${money(data.totals.discount)}`] as [string, string]] : []),
-    ['tax', money(data.totals.tax)],
+    ...(manual ? [['discount', `−${money(manual)}`] as [string, string]] : []),
   ];
   return (
     <article className="pos-receipt" data-testid={id('pos-receipt')} dir="ltr">
@@ -119,6 +125,11 @@ function ReceiptBody({ data, number, testIds }: { data: ReceiptData; number: str
                 <div>{line.name}</div>
                 {line.name_ar ? <div dir="rtl">{line.name_ar}</div> : null}
                 {line.discount ? <div>−{money(line.discount)}</div> : null}
+                {line.promotion_discount ? (
+                  <div data-testid={id('pos-receipt-line-promotion')}>
+                    {label('promotion')} −{money(line.promotion_discount)}
+                  </div>
+                ) : null}
               </td>
               <td>
                 {line.quantity} × {formatMoney(line.unit_price, data.currency, 'en')}
@@ -135,6 +146,21 @@ function ReceiptBody({ data, number, testIds }: { data: ReceiptData; number: str
             <dd>{value}</dd>
           </Fragment>
         ))}
+        {promotions.map((p) => (
+          <Fragment key={p.promotion_id}>
+            <dt data-testid={id('pos-receipt-promotion')}>
+              <span lang="en">{p.name}</span>
+              {p.name_ar ? (
+                <span lang="ar" dir="rtl">
+                  {p.name_ar}
+                </span>
+              ) : null}
+            </dt>
+            <dd data-testid={id('pos-receipt-promotion-discount')}>−{money(p.discount)}</dd>
+          </Fragment>
+        ))}
+        <dt>{label('tax')}</dt>
+        <dd>{money(data.totals.tax)}</dd>
         <dt className="pos-receipt-grand">{label('total')}</dt>
         <dd className="pos-receipt-grand" data-testid={id('pos-receipt-total')}>
           {money(data.totals.gross)}

@@ -172,7 +172,9 @@ export function receiptFromTransaction(tx: PosTransaction, context: ReceiptConte
     name_ar: l.name_ar,
     quantity: sign < 0 ? `−${l.quantity}` : l.quantity,
     unit_price: l.unit_price,
-    discount: m(l.discount),
+    // The server's `discount` holds the promotions' share too; the receipt prints them apart.
+    discount: m(l.discount) - m(l.promotion_discount ?? '0'),
+    promotion_discount: m(l.promotion_discount ?? '0'),
     gross: sign * m(l.gross),
   });
   const isReturn = tx.kind === 'return';
@@ -189,6 +191,7 @@ export function receiptFromTransaction(tx: PosTransaction, context: ReceiptConte
     currency: context.currency,
     lines: [...tx.lines.map((l) => line(l, isReturn ? -1 : 1)), ...tx.new_lines.map((l) => line(l, 1))],
     totals: { subtotal: m(tx.subtotal), discount: m(tx.discount), net: m(tx.net), tax: m(tx.tax), gross: m(tx.total_amount) },
+    promotions: (tx.promotions ?? []).map((p) => ({ promotion_id: p.promotion_id, name: p.name, name_ar: p.name_ar, discount: m(p.discount) })),
     payments: tx.payments.map((p) => ({ tender: p.tender, amount: p.amount })),
     refunds: tx.refunds.map((r) => ({ tender: r.tender, amount: r.amount })),
     tendered: m(tx.tendered),

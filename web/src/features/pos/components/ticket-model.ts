@@ -1,5 +1,7 @@
 import { formatMoney as decimalText, fromMinorUnits, parseMoney } from '@daftar/shared/money';
 import { checkTenders, ticketLine, ticketTotals, TicketError, type TenderCheck, type TicketLine, type TicketTotals } from '@daftar/shared/pos/ticket';
+import { promoteTicket } from '@daftar/shared/pos/promotions';
+import { PromotionError, type AppliedPromotion, type Cart, type Promotion } from '@daftar/shared/promotions/engine';
 import type { PosSaleCreate, PosTender } from '@daftar/shared/schemas/pos';
 import type { TaxOption } from '@daftar/shared/schemas/taxes';
 import { TaxError, type TaxCategory } from '@daftar/shared/tax';
@@ -72,35 +74,110 @@ export function resolveTax(taxId: string | null, taxes: readonly TaxOption[]): R
 export interface ComputedLine {
   line: TicketLineState;
   tax: ResolvedTax;
+  /** The line as it posts: `discount` is the cashier's discount and the promotions' share together. */
   figures: TicketLine | null;
+  /** What promotions take off this line, minor units (part of `figures.discount`). */
+  promotion_discount: number;
   error: string | null;
 }
 
 export interface ComputedTicket {
+  currency: string;
   lines: ComputedLine[];
   totals: TicketTotals;
+  /** The promotions the ticket earns, in the order they applied, each with its discount in all. */
+  promotions: AppliedPromotion[];
   /** Whether every line computes (a sale can be paid). */
   valid: boolean;
 }
 
-export function computeTicket(lines: readonly TicketLineState[], taxes: readonly TaxOption[], currency: string): ComputedTicket {
+/** The promotions to apply and the sale's who, where and when (see `promotionContext`). */
+export interface TicketPromotions {
+  promotions: readonly Promotion[];
+  context: Omit<Cart, 'lines' | 'currency'>;
+}
+
+/**
+ * The shop's weekday and time of day at an instant, in its time zone — the server reads a sale's
+ * moment the same way (functions/src/promotions/usage.ts `localMoment`), so a Friday-evening offer
+ * holds on the till exactly when the server agrees it does, whatever the device's own clock zone.
+ */
+export function localMoment(at: Date, timeZone: string): { local_weekday: number; local_time: string } {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { local_weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday')), local_time: `${get('hour')}:${get('minute')}` };
+}
+
+/** The cart's context for the promotions: the customer, the terminal's location and the moment. */
+export function promotionContext(at: Date, timeZone: string, locationId: string | null, customerId: string | null): TicketPromotions['context'] {
+  return {
+    ...(customerId ? { customer_id: customerId } : {}),
+    ...(locationId ? { location_id: locationId } : {}),
+    at: at.toISOString(),
+    ...localMoment(at, timeZone),
+  };
+}
+
+export function computeTicket(lines: readonly TicketLineState[], taxes: readonly TaxOption[], currency: string, offers?: TicketPromotions): ComputedTicket {
   const computed = lines.map((line, index): ComputedLine => {
     const tax = resolveTax(line.item.tax_id, taxes);
     try {
-      const figures = ticketLine(
-        { quantity: line.quantity, unit_price: line.unit_price, price_includes_tax: line.item.price_includes_tax, tax_rate: tax.rate, tax_category: tax.category, discount: line.discount },
-        currency,
-        ['lines', index],
-      );
-      return { line, tax, figures, error: null };
+      const figures = ticketLine(lineInput(line, tax), currency, ['lines', index]);
+      return { line, tax, figures, promotion_discount: 0, error: null };
     } catch (error) {
-      if (error instanceof TaxError || error instanceof TicketError) return { line, tax, figures: null, error: error.message };
+      if (error instanceof TaxError || error instanceof TicketError) return { line, tax, figures: null, promotion_discount: 0, error: error.message };
       throw error;
     }
   });
   const ok = computed.flatMap((c) => (c.figures ? [c.figures] : []));
-  return { lines: computed, totals: ticketTotals(ok), valid: ok.length === computed.length && computed.length > 0 };
+  const valid = ok.length === computed.length && computed.length > 0;
+  // Promotions are read on the whole ticket (thresholds, "cheapest unit"), so only a ticket whose
+  // every line computes earns them; one with a line in error cannot be paid anyway.
+  if (valid && offers?.promotions.length) {
+    const promoted = promote(computed, offers, currency);
+    if (promoted) return promoted;
+  }
+  return { currency, lines: computed, totals: ticketTotals(ok), promotions: [], valid };
 }
+
+const lineInput = (line: TicketLineState, tax: ResolvedTax) => ({
+  quantity: line.quantity,
+  unit_price: line.unit_price,
+  price_includes_tax: line.item.price_includes_tax,
+  tax_rate: tax.rate,
+  tax_category: tax.category,
+  discount: line.discount,
+});
+
+/**
+ * The ticket with its promotions, computed by `promoteTicket` — the same function the server runs
+ * on the sale, so what the customer is told is what posts. Null when a promotion cannot be
+ * evaluated as the server gave it (a malformed reward): the ticket then sells at its own prices
+ * rather than not at all, and the sale claims no promotion.
+ */
+function promote(computed: readonly ComputedLine[], offers: TicketPromotions, currency: string): ComputedTicket | null {
+  try {
+    const result = promoteTicket(
+      computed.map(({ line, tax }) => ({ id: line.id, product_id: line.item.id, category_id: line.item.category_id ?? undefined, ...lineInput(line, tax) })),
+      offers.promotions,
+      { ...offers.context, currency },
+    );
+    const lines = computed.map((c, i) => {
+      const { id: _id, promotion_discount, ...figures } = result.lines[i]!;
+      return { ...c, figures, promotion_discount };
+    });
+    return { currency, lines, totals: ticketTotals(lines.map((l) => l.figures)), promotions: result.applied, valid: true };
+  } catch (error) {
+    if (error instanceof PromotionError) return null;
+    throw error;
+  }
+}
+
+/** The promotions' discount on the whole ticket, minor units. */
+export const promotionsTotal = (ticket: Pick<ComputedTicket, 'promotions'>) => ticket.promotions.reduce((sum, p) => sum + p.discount_minor, 0);
+
+/** The cashier's own discount on a line (what the promotions took is not the cashier's to give). */
+export const manualDiscount = (line: Pick<ComputedLine, 'figures' | 'promotion_discount'>) => (line.figures ? line.figures.discount - line.promotion_discount : 0);
 
 /** The largest discount a member may give on a line, in minor units, given its subtotal. */
 export const maxDiscountMinor = (subtotal: number, maxPercent: number) => Math.floor((subtotal * maxPercent) / 100);
@@ -109,7 +186,7 @@ export const maxDiscountMinor = (subtotal: number, maxPercent: number) => Math.f
 export function discountAllowed(line: ComputedLine, maxPercent: number | null): boolean {
   if (maxPercent == null || !line.line.discount || !line.figures) return true;
   if (line.line.discount.type === 'percent') return line.line.discount.percent <= maxPercent;
-  return line.figures.discount <= maxDiscountMinor(line.figures.subtotal, maxPercent);
+  return manualDiscount(line) <= maxDiscountMinor(line.figures.subtotal, maxPercent);
 }
 
 export type TenderOutcome = { ok: true; check: TenderCheck } | { ok: false; message: string };
@@ -149,7 +226,7 @@ export function saleBody(identity: SaleIdentity, ticket: ComputedTicket, custome
   return {
     ...identity,
     customer_id: customer?.id ?? null,
-    lines: ticket.lines.map(({ line, tax }) => ({
+    lines: ticket.lines.map(({ line, tax, promotion_discount }) => ({
       id: line.id,
       product_id: line.item.id,
       quantity: line.quantity,
@@ -157,9 +234,13 @@ export function saleBody(identity: SaleIdentity, ticket: ComputedTicket, custome
       price_includes_tax: line.item.price_includes_tax,
       tax_id: tax.tax_id,
       discount: line.discount,
+      // The line's share of the promotions, which the server computes again (shared/src/pos/promotions.ts).
+      promotion_discount: major(promotion_discount, ticket.currency),
     })),
     // Only a gift-card payment names a card (the server refuses a card on any other tender).
     payments: payments.map((p) => ({ id: p.id, tender: p.tender, amount: p.amount, ...(p.tender === 'gift_card' && p.gift_card_id ? { gift_card_id: p.gift_card_id } : {}) })),
+    // Each promotion's discount in all; the lines' shares add up to these.
+    promotions: ticket.promotions.map((p) => ({ promotion_id: p.promotion_id, discount: major(p.discount_minor, ticket.currency) })),
   };
 }
 

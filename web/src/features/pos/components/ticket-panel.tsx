@@ -2,15 +2,19 @@ import { Button, Flex, IconButton, Text, TextField, VisuallyHidden } from '@radi
 import { forwardRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
 import type { PosCustomer } from '../api/customers';
 import { itemName } from './catalogue-panel';
 import { LineDiscountEditor } from './line-discount';
-import { isQuantity, major, stepQuantity, type ComputedTicket, type LineDiscount } from './ticket-model';
+import { promotionName, promotionReason, type PromotionNames } from './promotion-model';
+import { isQuantity, major, manualDiscount, promotionsTotal, stepQuantity, type ComputedTicket, type LineDiscount } from './ticket-model';
 
 interface TicketPanelProps {
   ticket: ComputedTicket;
   currency: string;
   customer: PosCustomer | null;
+  /** The names of the active promotions, by id (the ticket's applied ones are shown by name). */
+  promotionNames?: ReadonlyMap<string, PromotionNames>;
   maxDiscountPercent: number | null;
   /** Returns the message to show when the code found nothing. */
   onScan: (code: string) => string | null;
@@ -29,13 +33,16 @@ interface TicketPanelProps {
 }
 
 export const TicketPanel = forwardRef<HTMLInputElement, TicketPanelProps>(function TicketPanel(
-  { ticket, currency, customer, maxDiscountPercent, onScan, onQuantity, onDiscount, onRemove, onCustomer, onClearCustomer, onPay, onCancel, notice, onStoreCredit, actions },
+  { ticket, currency, customer, promotionNames = new Map(), maxDiscountPercent, onScan, onQuantity, onDiscount, onRemove, onCustomer, onClearCustomer, onPay, onCancel, notice, onStoreCredit, actions },
   scanRef,
 ) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [scanMessage, setScanMessage] = useState<string | null>(null);
   const money = (minor: number) => formatMoney(major(minor, currency), currency);
+  // An amount taken off. In Arabic the sign is Intl's own, bound to the digits by its direction
+  // marks: a "−" put before the text drifts to the number's right in a right-to-left line.
+  const off = (minor: number) => (currentLanguage() === 'ar' ? formatMoney(major(-minor, currency), currency) : `−${money(minor)}`);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -46,6 +53,9 @@ export const TicketPanel = forwardRef<HTMLInputElement, TicketPanelProps>(functi
   };
 
   const { totals } = ticket;
+  const promoted = promotionsTotal(ticket);
+  // The cashier's discounts and the promotions' are shown apart; together they are the ticket's discount.
+  const manualTotal = totals.discount - promoted;
   return (
     <section className="pos-ticket" aria-label={t('pos.ticket.title')}>
       <form onSubmit={submit} className="pos-scan">
@@ -103,8 +113,10 @@ export const TicketPanel = forwardRef<HTMLInputElement, TicketPanelProps>(functi
               </tr>
             </thead>
             <tbody>
-              {ticket.lines.map(({ line, figures, error }) => {
+              {ticket.lines.map((computed) => {
+                const { line, figures, error } = computed;
                 const name = itemName(line.item);
+                const manual = manualDiscount(computed);
                 return (
                   <tr key={line.id} data-testid="pos-line">
                     <td>
@@ -119,9 +131,14 @@ export const TicketPanel = forwardRef<HTMLInputElement, TicketPanelProps>(functi
                         subtotal={figures?.subtotal ?? 0}
                         currency={currency}
                         maxPercent={maxDiscountPercent}
-                        label={figures?.discount ? `−${money(figures.discount)}` : t('pos.ticket.discount')}
+                        label={manual ? off(manual) : t('pos.ticket.discount')}
                         onChange={(d) => onDiscount(line.id, d)}
                       />
+                      {computed.promotion_discount ? (
+                        <Text size="1" color="green" as="div" data-testid="pos-line-promotion">
+                          {t('pos.promotion.lineOff', { amount: off(computed.promotion_discount) })}
+                        </Text>
+                      ) : null}
                       {error ? (
                         <Text size="1" color="red" as="div">
                           {t('pos.ticket.lineError', { message: error })}
@@ -167,14 +184,40 @@ export const TicketPanel = forwardRef<HTMLInputElement, TicketPanelProps>(functi
         ) : (
           <Text color="gray">{t('pos.ticket.empty')}</Text>
         )}
+        {ticket.promotions.length ? (
+          <ul className="pos-promotions" aria-label={t('pos.promotion.title')}>
+            {ticket.promotions.map((applied) => {
+              const title = promotionName(promotionNames.get(applied.promotion_id), t('pos.promotion.unnamed'));
+              return (
+                <li key={applied.promotion_id} data-testid="pos-promotion">
+                  <div className="pos-promotion-head">
+                    <Text size="2" weight="medium">{title}</Text>
+                    <Text size="2" weight="medium" color="green" className="pos-amount">
+                      {off(applied.discount_minor)}
+                    </Text>
+                  </div>
+                  <Text size="1" color="gray" as="div">
+                    {promotionReason(t, applied, currency, promotionNames)}
+                  </Text>
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
       </div>
       <dl className="pos-totals">
         <dt>{t('pos.ticket.subtotal')}</dt>
         <dd data-testid="pos-subtotal">{money(totals.subtotal)}</dd>
-        {totals.discount ? (
+        {manualTotal ? (
           <>
             <dt>{t('pos.ticket.discount')}</dt>
-            <dd data-testid="pos-discount">−{money(totals.discount)}</dd>
+            <dd data-testid="pos-discount">{off(manualTotal)}</dd>
+          </>
+        ) : null}
+        {promoted ? (
+          <>
+            <dt>{t('pos.promotion.total')}</dt>
+            <dd data-testid="pos-promotions-total">{off(promoted)}</dd>
           </>
         ) : null}
         <dt>{t('pos.ticket.tax')}</dt>

@@ -1,5 +1,6 @@
 import type { PosTransaction } from '@daftar/shared/schemas/pos';
 import { ApiError } from '../../../lib/api-client';
+import { promotionsChanged } from '../components/promotion-model';
 import { writePendingCount } from './pending-count';
 import type { OutboxItem, PosStore } from './store';
 
@@ -23,10 +24,14 @@ export const backoffDelay = (failures: number) => Math.min(MAX_BACKOFF_MS, FIRST
 /**
  * Failures worth retrying: no answer, the server's own (5xx), "still in progress" (409 from the
  * idempotency guard while the first attempt runs), rate limits and a lapsed sign-in (401: the
- * ticket waits for the cashier to sign in again). Every other 4xx is the server refusing the ticket.
+ * ticket waits for the cashier to sign in again). Every other 4xx is the server refusing the ticket
+ * — the 409 of promotions that changed since the register applied them included.
  */
 export function isRetryable(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
+  // A 409 saying the promotions changed is a refusal, not a wait: sent again it is refused again,
+  // and the terminal's later tickets would queue behind it for ever.
+  if (promotionsChanged(error)) return false;
   return error.status >= 500 || [401, 408, 409, 425, 429].includes(error.status);
 }
 

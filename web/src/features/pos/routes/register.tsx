@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/notify';
 import { useCurrentOrganization, useStoredOrganizationId } from '../../../lib/organizations';
 import type { PosCustomer } from '../api/customers';
 import { useCatalogue } from '../api/get-catalogue';
+import { useActivePromotions } from '../api/get-promotions';
 import { useOpenSession, type PosSession } from '../api/get-open-session';
 import { storeTerminalId, storedTerminalId, useTerminals, type PosTerminal } from '../api/get-terminals';
 import { posKey } from '../api/keys';
@@ -27,7 +28,8 @@ import { useReturnsDesk } from '../components/returns-desk';
 import { SyncBanner } from '../components/sync-banner';
 import { PosTopBar } from '../components/top-bar';
 import { TicketPanel } from '../components/ticket-panel';
-import { addItem, computeTicket, discountAllowed, saleBody, spendsGiftCard, tenderOutcome, type PaymentState, type TicketLineState } from '../components/ticket-model';
+import { promotionsChanged, refusedPromotionIds } from '../components/promotion-model';
+import { addItem, computeTicket, discountAllowed, manualDiscount, promotionContext, saleBody, spendsGiftCard, tenderOutcome, type PaymentState, type TicketLineState } from '../components/ticket-model';
 import { errorStatus } from '../../../lib/api-client';
 import { lookupCode, type CatalogueItem } from '../offline/catalogue';
 import { useOnline, useOutbox } from '../offline/register-outbox';
@@ -39,7 +41,11 @@ import '../pos.css';
 interface ShopFacts {
   name: string;
   currency: string;
+  /** The organization's time zone: a promotion's days and hours are the shop's, not the device's. */
+  timezone?: string;
 }
+
+const DEFAULT_TIME_ZONE = 'Asia/Amman';
 
 /**
  * The organization the register sells for: the signed-in app's current one, and its name and
@@ -54,7 +60,7 @@ function useShop() {
     if (!organizationId) return;
     const key = `shop:${organizationId}`;
     if (organization) {
-      const facts = { name: organization.name, currency: organization.base_currency ?? 'JOD' };
+      const facts = { name: organization.name, currency: organization.base_currency ?? 'JOD', timezone: organization.timezone || DEFAULT_TIME_ZONE };
       setCached(facts);
       void posStore().putMeta(key, facts);
     } else {
@@ -182,6 +188,27 @@ function NoSession({ terminal }: { terminal: PosTerminal }) {
   );
 }
 
+/**
+ * The minute the register is in, for the promotions' days and hours: the ticket is evaluated again
+ * when it turns (a happy hour starts or ends while a ticket is open).
+ */
+function useMinute(): [Date, () => void] {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout>;
+    const schedule = () => {
+      timer = setTimeout(() => {
+        setNow(new Date());
+        schedule();
+      }, 60_000 - (Date.now() % 60_000) + 50);
+    };
+    schedule();
+    return () => clearTimeout(timer);
+  }, []);
+  const touch = useCallback(() => setNow(new Date()), []);
+  return [now, touch];
+}
+
 /** Keys typed outside any field go to the scanner's field (a wedge types into whatever has focus). */
 const isEditable = (element: Element | null) =>
   !!element && (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement || (element as HTMLElement).isContentEditable);
@@ -224,11 +251,28 @@ function Register({ organizationId, shop, terminal, session }: RegisterProps) {
   const scanRef = useRef<HTMLInputElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const currency = shop.currency;
-  const taxes = catalogue.snapshot?.taxes ?? [];
+  const timeZone = shop.timezone ?? DEFAULT_TIME_ZONE;
+  const taxes = useMemo(() => catalogue.snapshot?.taxes ?? [], [catalogue.snapshot]);
   // Admins and owners give any discount; a member (or a role not known offline) is held to the terminal's limit.
   const maxDiscount = role.isAdmin ? null : terminal.max_cashier_discount_percent;
+  const promotions = useActivePromotions(organizationId, terminal.location_id ?? null);
+  const [minute, touchClock] = useMinute();
 
-  const ticket = useMemo(() => computeTicket(lines, taxes, currency), [lines, taxes, currency]);
+  /**
+   * Promotions the server refused on this ticket although the register's copy still gives them —
+   * what the till cannot know, such as the customer's own uses against a per-customer limit. They
+   * are left out until the ticket (or its customer) changes, or the sale would be refused again.
+   */
+  const [withheld, setWithheld] = useState<ReadonlySet<string>>(new Set());
+  const emptyTicket = lines.length === 0;
+  useEffect(() => setWithheld(new Set()), [emptyTicket, customer?.id]);
+  const offered = useMemo(() => (withheld.size ? promotions.promotions.filter((p) => !withheld.has(p.id)) : promotions.promotions), [promotions.promotions, withheld]);
+  // The promotions apply by themselves as the cart, the customer or the minute change.
+  const offersAt = useCallback(
+    (at: Date) => ({ promotions: offered, context: promotionContext(at, timeZone, terminal.location_id ?? null, customer?.id ?? null) }),
+    [offered, timeZone, terminal.location_id, customer?.id],
+  );
+  const ticket = useMemo(() => computeTicket(lines, taxes, currency, offersAt(minute)), [lines, taxes, currency, offersAt, minute]);
   const overLimit = ticket.lines.some((line) => !discountAllowed(line, maxDiscount));
   const desk = useReturnsDesk({ organizationId, shop, terminal, session, customer, catalogue: catalogue.index, taxes, isAdmin: role.isAdmin, cashier: session.cashier_name ?? user.data?.full_name ?? null });
   const dialogOpen = payOpen || customerOpen || giftCardsOpen || !!receipt || desk.open;
@@ -303,27 +347,64 @@ function Register({ organizationId, shop, terminal, session }: RegisterProps) {
     if (!dialogOpen) focusScan();
   }, [dialogOpen, focusScan]);
 
+  /** The promotions changed under the ticket: read them again; the ticket applies them anew. */
+  const promotionsRefused = async (error: unknown, claimed: readonly string[]) => {
+    // The next attempt is another moment (the server keeps nothing of a refused sale): the same id and number.
+    if (draft.current) draft.current = { ...draft.current, occurred_at: localDateTimeWithOffset() };
+    const named = refusedPromotionIds(error, claimed, promotions.names);
+    if (named.length) setWithheld((current) => new Set([...current, ...named]));
+    await promotions.refresh().catch(() => undefined);
+    setPayOpen(false);
+    setNotice(t('pos.promotion.changed'));
+  };
+
   /** Ends the sale; answers why it could not (a gift-card sale the server refused or did not answer). */
   const complete = async (payments: PaymentState[]): Promise<string | void> => {
-    const outcome = tenderOutcome(ticket.totals.gross, payments, currency);
-    if (!outcome.ok) return;
+    if (!tenderOutcome(ticket.totals.gross, payments, currency).ok) return;
     draft.current ??= { id: uuidv7(), occurred_at: localDateTimeWithOffset(), sequence: await posStore().nextSequence(terminal.id, terminal.last_number) };
     const { id, sequence, occurred_at: occurredAt } = draft.current;
+    // The sale is what the server will compute at its own moment: the ticket shown was computed at
+    // the start of the minute, and an offer whose hours end in between no longer holds.
+    const sold = computeTicket(lines, taxes, currency, offersAt(new Date(occurredAt)));
+    if (sold.totals.gross !== ticket.totals.gross) {
+      touchClock();
+      setPayOpen(false);
+      setNotice(t('pos.promotion.changed'));
+      return;
+    }
+    const outcome = tenderOutcome(sold.totals.gross, payments, currency);
+    if (!outcome.ok) return;
     const cardSale = spendsGiftCard(payments);
-    const body = saleBody({ id, terminal_id: terminal.id, session_id: session.id, sequence, occurred_at: occurredAt, offline: cardSale ? false : !navigator.onLine }, ticket, customer, payments);
-    if (cardSale) {
+    const online = navigator.onLine;
+    // A ticket with promotions is sent at once when the network is there: the server checks them
+    // again and refuses (409) when they changed meanwhile, which only the cashier, with the customer
+    // still here, can deal with. Without the network it is kept in the outbox as an offline sale,
+    // and the server keeps the promotions the customer was given.
+    const sendNow = cardSale || (sold.promotions.length > 0 && online);
+    const body = saleBody({ id, terminal_id: terminal.id, session_id: session.id, sequence, occurred_at: occurredAt, offline: sendNow ? false : !online }, sold, customer, payments);
+    let kept = !sendNow;
+    if (sendNow) {
       // A gift card spends the server's balance, which another till may spend too: the sale is sent
       // now and the customer leaves only once it posted. It is never kept in the outbox, where it
-      // would be refused hours later with the goods gone.
+      // would be refused hours later with the goods gone. Promotions are checked now for the same
+      // reason: a refusal is dealt with while the customer is still at the counter.
       try {
         const posted = await postSaleNow(organizationId, body);
         setPostedNumber({ id, number: posted.number });
+        void queryClient.invalidateQueries({ queryKey: [...posKey(organizationId), 'transactions'] });
       } catch (error) {
+        if (promotionsChanged(error)) return void (await promotionsRefused(error, sold.promotions.map((p) => p.promotion_id)));
         const status = errorStatus(error);
-        return unanswered(error) || (status !== null && status >= 500) ? t('pos.giftCard.saleUnanswered') : cardRefusalText(error, t, currency);
+        const noAnswer = unanswered(error) || (status !== null && status >= 500);
+        if (cardSale) return noAnswer ? t('pos.giftCard.saleUnanswered') : cardRefusalText(error, t, currency);
+        // No answer yet for a sale without a card (a 409 here is the first attempt still running):
+        // the outbox sends the same body under the same key until it is answered — the first
+        // answer, if the first attempt did post.
+        if (!noAnswer && status !== 409) return errorMessage(error);
+        kept = true;
       }
-      void queryClient.invalidateQueries({ queryKey: [...posKey(organizationId), 'transactions'] });
-    } else {
+    }
+    if (kept) {
       // The outbox keeps the sale before anything is sent: from here it survives a crash or a reload.
       await outbox.enqueue({ id, kind: 'sale', organization_id: organizationId, terminal_id: terminal.id, sequence, body, created_at: new Date().toISOString() });
     }
@@ -338,16 +419,18 @@ function Register({ organizationId, shop, terminal, session }: RegisterProps) {
       occurredAt,
       customerName: customer?.name ?? null,
       currency,
-      lines: ticket.lines.map(({ line, figures }) => ({
-        id: line.id,
-        name: line.item.name,
-        name_ar: line.item.name_ar,
-        quantity: line.quantity,
-        unit_price: line.unit_price,
-        discount: figures?.discount ?? 0,
-        gross: figures?.gross ?? 0,
+      lines: sold.lines.map((computed) => ({
+        id: computed.line.id,
+        name: computed.line.item.name,
+        name_ar: computed.line.item.name_ar,
+        quantity: computed.line.quantity,
+        unit_price: computed.line.unit_price,
+        discount: manualDiscount(computed),
+        promotion_discount: computed.promotion_discount,
+        gross: computed.figures?.gross ?? 0,
       })),
-      totals: ticket.totals,
+      promotions: sold.promotions.map((p) => ({ promotion_id: p.promotion_id, ...(promotions.names.get(p.promotion_id) ?? { name: p.promotion_id, name_ar: null }), discount: p.discount_minor })),
+      totals: sold.totals,
       payments: payments.map((p) => ({ tender: p.tender, amount: p.amount, card_number: p.card_number ?? null })),
       tendered: outcome.check.tendered,
       change: outcome.check.change,
@@ -375,6 +458,7 @@ function Register({ organizationId, shop, terminal, session }: RegisterProps) {
         ticket={ticket}
         currency={currency}
         customer={customer}
+        promotionNames={promotions.names}
         maxDiscountPercent={maxDiscount}
         onScan={onScan}
         onQuantity={(lineId, quantity) => setLines((current) => current.map((l) => (l.id === lineId ? { ...l, quantity } : l)))}

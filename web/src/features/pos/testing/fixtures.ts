@@ -1,4 +1,5 @@
 import type { PosSession, PosTerminal, PosTransaction } from '@daftar/shared/schemas/pos';
+import type { PromotionPublic } from '@daftar/shared/schemas/promotions';
 import { API, category, product, referenceReaders, session, tax } from '../../products/testing/fixtures';
 
 export { API, category, product, referenceReaders, session, tax };
@@ -89,5 +90,29 @@ export function postedSale(body: { id: string; sequence: number; terminal_id: st
     receipt_status: 'not_sent',
     einvoice_status: null,
     note: null,
+  };
+}
+
+/** An active promotion as `GET promotions/active` lists it: 10% off the rice unless told otherwise. */
+export function promotion(overrides: Partial<PromotionPublic> = {}): PromotionPublic {
+  return {
+    id: 'promo-rice',
+    name: '10% off rice',
+    name_ar: 'خصم 10٪ على الأرز',
+    description: null,
+    status: 'active',
+    promotion_type: 'percent',
+    priority: 0,
+    exclusive: false,
+    stackable: false,
+    usage_limit_total: null,
+    usage_limit_per_customer: null,
+    used_total: 0,
+    discount_total: '0.000',
+    reward: { type: 'percent', percent: '10' },
+    rules: [{ id: 'rule-1', promotion_id: 'promo-rice', product_ids: ['prod-1'] }],
+    created_at: '2026-11-20T08:00:00Z',
+    updated_at: '2026-11-20T08:00:00Z',
+    ...overrides,
   };
 }
