@@ -10,6 +10,7 @@
  */
 import type * as z from 'zod';
 import type { Promotion as EnginePromotion, PromotionReasonKey } from '@daftar/shared/promotions/engine';
+import { enginePromotionOf, type ListedPromotion } from '@daftar/shared/pos/promotions';
 import type { promotionRuleInput } from '@daftar/shared/schemas/promotions';
 import { Promotion, PromotionFigures, PromotionUsage, type PromotionRecord } from '../db/promotion.js';
 import { onConditionFailed, putItem, updateItem, type TransactItem } from '../db/transaction.js';
@@ -19,22 +20,8 @@ import { uuidv7 } from '../platform/ids.js';
 export type StoredRule = z.infer<typeof promotionRuleInput> & { id: string };
 
 /** The engine's view of a stored promotion, with this customer's uses for the per-customer limit. */
-export function enginePromotion(p: PromotionRecord, usedByCustomer: number, usedTotal: number): EnginePromotion {
-  return {
-    id: p.id,
-    name: p.name,
-    priority: p.priority,
-    exclusive: p.exclusive,
-    stackable: p.stackable,
-    status: p.status,
-    usage_limit_total: p.usage_limit_total,
-    usage_limit_per_customer: p.usage_limit_per_customer,
-    used_total: usedTotal,
-    used_by_customer: usedByCustomer,
-    rules: (p.rules as StoredRule[]).map(({ id: _id, ...rule }) => rule),
-    reward: p.reward as EnginePromotion['reward'],
-  };
-}
+export const enginePromotion = (p: PromotionRecord, usedByCustomer: number, usedTotal: number): EnginePromotion =>
+  enginePromotionOf(p as ListedPromotion, { total: usedTotal, byCustomer: usedByCustomer });
 
 /** The shop's weekday and time of day at an instant, in its time zone. */
 export function localMoment(at: Date, timeZone: string): { local_weekday: number; local_time: string } {

@@ -11,7 +11,7 @@
  * customer pays; a tax-exclusive price's line is its pre-tax amount, and tax is computed on what
  * is left after the promotion. A promotion's thresholds (min_subtotal, tiers) read the same basis.
  */
-import { applyPromotions, type AppliedPromotion, type Cart, type Promotion, type SkippedPromotion } from '../promotions/engine.js';
+import { applyPromotions, type AppliedPromotion, type Cart, type Promotion, type PromotionRule, type PromotionStatus, type SkippedPromotion } from '../promotions/engine.js';
 import { formatMoney, fromMinorUnits } from '../money.js';
 import { ticketLine, type TicketLine, type TicketLineInput } from './ticket.js';
 
@@ -59,5 +59,42 @@ export function promoteTicket(
     }),
     applied: result.applied,
     skipped: result.skipped,
+  };
+}
+
+/** A promotion as stored or listed (rules with their ids; limits absent or null). */
+export interface ListedPromotion {
+  id: string;
+  name: string;
+  priority: number;
+  exclusive: boolean;
+  stackable: boolean;
+  status: PromotionStatus;
+  usage_limit_total?: number | null;
+  usage_limit_per_customer?: number | null;
+  rules: readonly object[];
+  reward: unknown;
+}
+
+/**
+ * The engine's view of a stored or listed promotion — the server (functions/src/promotions/usage.ts)
+ * and the register (web/src/features/pos/api/get-promotions.ts) build it here so both compute alike:
+ * rules lose their ids, a condition stored as null is an absent one, and the uses are the caller's
+ * (the register does not know a customer's: 0, the server's sale enforces that limit).
+ */
+export function enginePromotionOf(p: ListedPromotion, uses: { total: number; byCustomer: number }): Promotion {
+  return {
+    id: p.id,
+    name: p.name,
+    priority: p.priority,
+    exclusive: p.exclusive,
+    stackable: p.stackable,
+    status: p.status,
+    usage_limit_total: p.usage_limit_total ?? undefined,
+    usage_limit_per_customer: p.usage_limit_per_customer ?? undefined,
+    used_total: uses.total,
+    used_by_customer: uses.byCustomer,
+    rules: p.rules.map((rule) => Object.fromEntries(Object.entries(rule).filter(([key, value]) => key !== 'id' && key !== 'promotion_id' && value !== null && value !== undefined)) as PromotionRule),
+    reward: p.reward as Promotion['reward'],
   };
 }

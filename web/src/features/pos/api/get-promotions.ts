@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Promotion, PromotionRule } from '@daftar/shared/promotions/engine';
+import type { Promotion } from '@daftar/shared/promotions/engine';
+import { enginePromotionOf } from '@daftar/shared/pos/promotions';
 import type { PromotionPublic } from '@daftar/shared/schemas/promotions';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError, api, segment, type ListResponse } from '../../../lib/api-client';
@@ -20,32 +21,8 @@ export interface PromotionsSnapshot {
   source: 'server' | 'device';
 }
 
-/**
- * The engine's view of a promotion as `GET promotions/active` gives it. The server builds the same
- * from its record (functions/src/promotions/usage.ts `enginePromotion`), so both compute alike:
- * rules lose their ids, absent limits are undefined, and the customer's own uses are 0 — the till
- * does not know them (a per-customer limit is then the server's to enforce on the sale).
- */
-export function toEnginePromotion(p: PromotionPublic): Promotion {
-  return {
-    id: p.id,
-    name: p.name,
-    priority: p.priority,
-    exclusive: p.exclusive,
-    stackable: p.stackable,
-    status: p.status,
-    usage_limit_total: p.usage_limit_total ?? undefined,
-    usage_limit_per_customer: p.usage_limit_per_customer ?? undefined,
-    used_total: p.used_total,
-    used_by_customer: 0,
-    rules: p.rules.map(({ id: _id, promotion_id: _promotion, ...rule }) => withoutNulls(rule)),
-    reward: p.reward,
-  };
-}
-
-/** A stored rule may carry `null` for a condition not set; to the engine that is an absent one. */
-const withoutNulls = (rule: Record<string, unknown>): PromotionRule =>
-  Object.fromEntries(Object.entries(rule).filter(([, value]) => value !== null && value !== undefined)) as PromotionRule;
+/** The engine's view of a promotion as `GET promotions/active` gives it (shared/src/pos/promotions.ts). */
+export const toEnginePromotion = (p: PromotionPublic): Promotion => enginePromotionOf(p, { total: p.used_total, byCustomer: 0 });
 
 /**
  * The active promotions of the terminal's location. The last answer is kept on this device with

@@ -85,35 +85,40 @@ interface ManyProps {
   hint?: ReactNode;
 }
 
-/** Products (and services) a rule names: searched on the server as one types, shown as chips. */
-export function ProductsPicker({ organizationId, label, value, onChange, error, hint }: ManyProps) {
+/** What a server-searched picker needs: the search and the names of what is chosen, and its texts. */
+interface SearchedPickerSource<T extends { id: string }> {
+  useSearch: (organizationId: string, search: string, enabled: boolean) => { data?: { data: T[] }; isPlaceholderData: boolean; isFetching: boolean };
+  useById: (organizationId: string, ids: readonly string[]) => ReadonlyMap<string, T>;
+  /** Keeps what the search answered as the item's own query, so its chip needs no other read. */
+  remember: (queryClient: ReturnType<typeof useQueryClient>, organizationId: string, item: T) => void;
+  name: (item: T) => string;
+  texts: { add: string; placeholder: string; unknown: string };
+}
+
+/** Items a rule names, searched on the server as one types and shown as chips (products, customers). */
+function SearchedManyPicker<T extends { id: string }>({ organizationId, label, value, onChange, error, hint, source }: ManyProps & { source: SearchedPickerSource<T> }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const errorId = useId();
   const state = useComboboxState();
   const search = useDebounced((state.query ?? '').trim(), SEARCH_DELAY_MS);
-  const results = useProductSearch(organizationId, search, state.open);
-  const known = useProductsById(organizationId, value);
-  const shown = state.open && search && results.data && !results.isPlaceholderData ? results.data.data.filter((p) => !value.includes(p.id)) : [];
+  const results = source.useSearch(organizationId, search, state.open);
+  const known = source.useById(organizationId, value);
+  const shown = state.open && search && results.data && !results.isPlaceholderData ? results.data.data.filter((item) => !value.includes(item.id)) : [];
   const pending = state.open && !!search && (results.isFetching || search !== (state.query ?? '').trim());
-  const choose = (product: CatalogueItem) => {
-    // The chip's name without another read: the search answered the whole product.
-    queryClient.setQueryData(productQueryOptions(organizationId, product.id).queryKey, product);
-    onChange([...value, product.id]);
+  const choose = (item: T) => {
+    source.remember(queryClient, organizationId, item);
+    onChange([...value, item.id]);
   };
-  const chips = value.map((id) => ({ id, label: known.get(id) ? productLabel(known.get(id)!) : t('promotions.unknownProduct') }));
+  const chips = value.map((id) => ({ id, label: known.get(id) ? source.name(known.get(id)!) : t(source.texts.unknown) }));
   return (
     <PickerShell label={label} hint={hint} error={error} errorId={errorId}>
       <ChosenList items={chips} listLabel={label} onRemove={(id) => onChange(value.filter((v) => v !== id))} />
       <Combobox
         state={state}
-        label={t('promotions.pickers.addProduct')}
+        label={t(source.texts.add)}
         options={shown}
-        renderOption={(product) => (
-          <Flex gap="3" justify="between">
-            <span>{productLabel(product)}</span>
-          </Flex>
-        )}
+        renderOption={(item) => <span>{source.name(item)}</span>}
         chosenText=""
         hasChoice={false}
         onChoose={choose}
@@ -121,13 +126,24 @@ export function ProductsPicker({ organizationId, label, value, onChange, error, 
         emptyText={pending ? t('promotions.pickers.searching') : t('promotions.pickers.noMatches')}
         typedOnly
         busy={pending}
-        placeholder={t('promotions.pickers.productPlaceholder')}
+        placeholder={t(source.texts.placeholder)}
         invalid={!!error}
         describedBy={error ? errorId : undefined}
       />
     </PickerShell>
   );
 }
+
+const PRODUCTS: SearchedPickerSource<CatalogueItem> = {
+  useSearch: useProductSearch,
+  useById: useProductsById,
+  remember: (queryClient, organizationId, product) => queryClient.setQueryData(productQueryOptions(organizationId, product.id).queryKey, product),
+  name: (product) => productLabel(product),
+  texts: { add: 'promotions.pickers.addProduct', placeholder: 'promotions.pickers.productPlaceholder', unknown: 'promotions.unknownProduct' },
+};
+
+/** Products (and services) a rule names. */
+export const ProductsPicker = (props: ManyProps) => <SearchedManyPicker {...props} source={PRODUCTS} />;
 
 /** Product and service categories: the organization's short list, filtered here as one types. */
 export function CategoriesPicker({ organizationId, label, value, onChange, error, hint }: ManyProps) {
@@ -174,44 +190,16 @@ export function CategoriesPicker({ organizationId, label, value, onChange, error
 
 const customerName = (customer: Pick<Customer, 'name' | 'name_ar'>) => localName(customer, currentLanguage());
 
-/** Customers a rule is for: searched on the server as one types, shown as chips. */
-export function CustomersPicker({ organizationId, label, value, onChange, error, hint }: ManyProps) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const errorId = useId();
-  const state = useComboboxState();
-  const search = useDebounced((state.query ?? '').trim(), SEARCH_DELAY_MS);
-  const results = useCustomerSearch(organizationId, search, state.open);
-  const known = useCustomersById(organizationId, value);
-  const shown = state.open && search && results.data && !results.isPlaceholderData ? results.data.data.filter((c) => !value.includes(c.id)) : [];
-  const pending = state.open && !!search && (results.isFetching || search !== (state.query ?? '').trim());
-  const choose = (customer: Customer) => {
-    queryClient.setQueryData(contactQueryOptions(organizationId, customer.id).queryKey, customer);
-    onChange([...value, customer.id]);
-  };
-  const chips = value.map((id) => ({ id, label: known.get(id) ? customerName(known.get(id)!) : t('promotions.unknownCustomer') }));
-  return (
-    <PickerShell label={label} hint={hint} error={error} errorId={errorId}>
-      <ChosenList items={chips} listLabel={label} onRemove={(id) => onChange(value.filter((v) => v !== id))} />
-      <Combobox
-        state={state}
-        label={t('promotions.pickers.addCustomer')}
-        options={shown}
-        renderOption={(customer) => <span>{customerName(customer)}</span>}
-        chosenText=""
-        hasChoice={false}
-        onChoose={choose}
-        onUnchoose={() => undefined}
-        emptyText={pending ? t('promotions.pickers.searching') : t('promotions.pickers.noMatches')}
-        typedOnly
-        busy={pending}
-        placeholder={t('promotions.pickers.customerPlaceholder')}
-        invalid={!!error}
-        describedBy={error ? errorId : undefined}
-      />
-    </PickerShell>
-  );
-}
+const CUSTOMERS: SearchedPickerSource<Customer> = {
+  useSearch: useCustomerSearch,
+  useById: useCustomersById,
+  remember: (queryClient, organizationId, customer) => queryClient.setQueryData(contactQueryOptions(organizationId, customer.id).queryKey, customer),
+  name: customerName,
+  texts: { add: 'promotions.pickers.addCustomer', placeholder: 'promotions.pickers.customerPlaceholder', unknown: 'promotions.unknownCustomer' },
+};
+
+/** Customers a rule is for. */
+export const CustomersPicker = (props: ManyProps) => <SearchedManyPicker {...props} source={CUSTOMERS} />;
 
 /** The shop's locations (a handful): a checkbox each. */
 export function LocationsPicker({ label, locations, value, onChange, error, hint }: Omit<ManyProps, 'organizationId'> & { locations: readonly Location[] }) {
