@@ -49,6 +49,8 @@ describe('worked example: a gift card, a promotion and a return', () => {
     expect(sale.status, JSON.stringify(sale.body)).toBe(201);
     expect(sale.body).toMatchObject({ total_amount: '41.760', net: '36.000', tax: '5.760', discount: '4.640', promotions: [{ name: 'Dates 10%', discount: '4.640', reason_key: 'promotion.why.applied' }] });
     expect((await call('GET', `${O}/gift-cards/${card.body.id}/balance`, as('viewer'))).body.balance).toBe('20.000');
+    // The receipt names the card by its last digits (a reprint shows them).
+    expect(sale.body.payments[0]).toMatchObject({ tender: 'gift_card', gift_card_id: card.body.id, reference: `•••• ${card.body.card_number.slice(-4)}` });
 
     // 4. Half returned (2 kilos): 20.880 back, split as the sale was paid — 15.000 onto the card, 5.880 cash.
     const back = await call('POST', `${O}/pos/returns`, { ...as('member'), json: { id: uuidv7(), terminal_id: terminal.body.id, session_id: session.body.id, sequence: 2, occurred_at: new Date().toISOString(), original_transaction_id: sale.body.id, lines: [{ id: uuidv7(), original_line_id: lineId, quantity: '2', restock: true }], payments: [], refund_method: 'original_tenders' } });

@@ -47,6 +47,7 @@ import { StoreCredit, StoreCreditMovement } from '../db/storeCredit.js';
 import { Tax, type TaxRecord } from '../db/tax.js';
 import { GiftCard, type GiftCardRecord } from '../db/giftCard.js';
 import { tenderFigures, tenderItems } from '../gift-cards/tender.js';
+import { maskCardNumber } from '@daftar/shared/giftcards/card-number';
 import { Promotion, PromotionFigures, type PromotionRecord } from '../db/promotion.js';
 import { enginePromotion, localMoment, reasonText, usageItems } from '../promotions/usage.js';
 import { promoteTicket } from '@daftar/shared/pos/promotions';
@@ -217,6 +218,12 @@ function checkPromotions(reads: TicketReads, body: SaleBody, sold: readonly Stor
     };
   });
 }
+
+/** A gift card payment's reference: the card's last digits ("•••• 2345"), what a reprinted receipt shows. */
+const cardReference = (reads: TicketReads, cardId: string | null | undefined) => {
+  const card = cardId ? reads.cards.get(cardId) : undefined;
+  return card ? maskCardNumber(card.card_number).replace(/^(•••• ){3}/, '•••• ') : null;
+};
 
 /** The gift cards a ticket's payments name, each once. */
 const cardIdsOf = (payments: readonly { tender: string; gift_card_id?: string | null }[]) => [...new Set(payments.filter((p) => p.tender === 'gift_card' && p.gift_card_id).map((p) => p.gift_card_id!))];
@@ -594,7 +601,7 @@ export async function postSale(teller: Teller, body: SaleBody, idempotency: { cl
     bookTenders(lines, reads, tenders.kept, 1, customerId);
     bookSold(lines, reads, sold, 1);
     const cost = sold.reduce((s, l) => s + l.cost, 0);
-    const payments: StoredPosPayment[] = body.payments.map((p) => ({ id: p.id, tender: p.tender, amount: money.parseMoney(p.amount, reads.currency).amount, reference: p.reference ?? null, gift_card_id: p.gift_card_id ?? null }));
+    const payments: StoredPosPayment[] = body.payments.map((p) => ({ id: p.id, tender: p.tender, amount: money.parseMoney(p.amount, reads.currency).amount, reference: p.reference ?? cardReference(reads, p.gift_card_id), gift_card_id: p.gift_card_id ?? null }));
     const cardSpend = spendByCard(reads, body.payments, ['body', 'payments']);
     const record: PosTransactionRecord = {
       ...emptyRecordFields(body, teller, reads, number, seq, now, date),
@@ -764,7 +771,7 @@ export async function postReturn(teller: Teller, body: ReturnBody, idempotency: 
       kind: 'return',
       lines: returned,
       new_lines: fresh,
-      payments: body.payments.map((p) => ({ id: p.id, tender: p.tender, amount: money.parseMoney(p.amount, reads.currency).amount, reference: p.reference ?? null, gift_card_id: p.gift_card_id ?? null })),
+      payments: body.payments.map((p) => ({ id: p.id, tender: p.tender, amount: money.parseMoney(p.amount, reads.currency).amount, reference: p.reference ?? cardReference(reads, p.gift_card_id), gift_card_id: p.gift_card_id ?? null })),
       refunds: Object.entries(refunds).map(([tender, amount]) => ({ tender, amount })),
       refunded_by_tender: {},
       subtotal: refundGross,

@@ -192,7 +192,8 @@ export function receiptFromTransaction(tx: PosTransaction, context: ReceiptConte
     lines: [...tx.lines.map((l) => line(l, isReturn ? -1 : 1)), ...tx.new_lines.map((l) => line(l, 1))],
     totals: { subtotal: m(tx.subtotal), discount: m(tx.discount), net: m(tx.net), tax: m(tx.tax), gross: m(tx.total_amount) },
     promotions: (tx.promotions ?? []).map((p) => ({ promotion_id: p.promotion_id, name: p.name, name_ar: p.name_ar, discount: m(p.discount) })),
-    payments: tx.payments.map((p) => ({ tender: p.tender, amount: p.amount })),
+    // A gift card's payment names the card by its last digits (the server keeps them as its reference).
+    payments: tx.payments.map((p) => ({ tender: p.tender, amount: p.amount, card_number: p.tender === 'gift_card' ? p.reference : null })),
     refunds: tx.refunds.map((r) => ({ tender: r.tender, amount: r.amount })),
     tendered: m(tx.tendered),
     change: m(tx.change),
