@@ -56,6 +56,9 @@ export const PosTransaction = new Entity(
       /** Sales: the promotions earned, [{promotion_id, name, name_ar, discount (minor), reason_key, reason_params}]. */
       promotions: { type: 'any' },
       refunded_by_card: { type: 'any' },
+      /** Loyalty on the receipt (loyalty/till.ts StoredTicketLoyalty), and on a sale what its returns have returned of it. */
+      loyalty: { type: 'any' },
+      loyalty_returned: { type: 'any' },
       subtotal: { type: 'number', required: true, readOnly: true },
       discount: { type: 'number', required: true, readOnly: true },
       net: { type: 'number', required: true, readOnly: true },
@@ -118,6 +121,8 @@ export interface StoredPosLine {
   discount_input: unknown;
   /** What promotions took off the line (minor units; part of `discount`). */
   promotion_discount?: number;
+  /** What redeemed loyalty points took off the line (minor units; part of `discount`). */
+  loyalty_discount?: number;
   subtotal: number;
   discount: number;
   net: number;

@@ -133,7 +133,7 @@ export async function einvoiceCompliance(organizationId: string, options: Einvoi
       if (submitted.has(documentKey)) continue;
       submitted.add(documentKey);
       if (!inPeriod(item.issue_date!, options)) continue;
-      if (item.document_type === 'pos_receipt' || item.document_type === 'pos_return') postedTillDocuments += 1;
+      if (item.document_type === 'pos_receipt' || item.document_type === 'pos_return' || item.document_type === 'layaway_pickup') postedTillDocuments += 1;
       const entry: EinvoiceComplianceEntry = {
         document_type: item.document_type!,
         document_id: item.document_id!,

@@ -2,7 +2,8 @@
  * The nightly maintenance job (EventBridge schedule `maintenance` in routes.ts; a timer locally):
  * expires pending invitations past their date, removes expired API keys, deletes audit
  * records older than the retention period (AUDIT_RETENTION_DAYS, default 365), and expires gift
- * cards past their date (their unspent balance released as breakage: gift-cards/expiry.ts). Revoked-token
+ * cards past their date (their unspent balance released as breakage: gift-cards/expiry.ts) and lapses
+ * loyalty points whose lots have expired (loyalty/expiry.ts). Revoked-token
  * markers and throttle counters need nothing here: DynamoDB's TTL removes them.
  *
  * Each step runs even when another fails; a failed step fails the invocation afterwards, so the
@@ -13,6 +14,8 @@ import { cleanupExpiredInvitations } from '../invitations/cleanup.js';
 import { cleanupExpiredApiKeys } from '../api-keys/cleanup.js';
 import { cleanupAuditLogs } from '../audit-logs/cleanup.js';
 import { expireGiftCards } from '../gift-cards/expiry.js';
+import { expireLoyaltyPoints } from '../loyalty/expiry.js';
+import { checkOverdueLayaways } from '../layaway/overdue.js';
 import { logger, setCorrelationId } from '../platform/logger.js';
 
 export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
@@ -24,6 +27,9 @@ export interface MaintenanceSummary {
   deleted_audit_logs: number | null;
   audit_retention_days: number | null;
   expired_gift_cards: number | null;
+  expired_loyalty_points: number | null;
+  /** Active layaways overdue after tonight's check (one reminder per overdue instalment: layaway/overdue.ts). */
+  overdue_layaways: number | null;
   duration_ms: number;
 }
 
@@ -46,11 +52,13 @@ export const handler = async (event: ScheduledEvent): Promise<MaintenanceSummary
   const now = runTime(event);
   let retentionDays: number | null = null;
 
-  const [invitations, apiKeys, auditLogs, giftCards] = await Promise.allSettled([
+  const [invitations, apiKeys, auditLogs, giftCards, loyaltyPoints, layaways] = await Promise.allSettled([
     cleanupExpiredInvitations(now),
     cleanupExpiredApiKeys(now),
     (async () => cleanupAuditLogs((retentionDays = auditRetentionDays()), now))(),
     expireGiftCards(now),
+    expireLoyaltyPoints(now),
+    checkOverdueLayaways(now),
   ]);
   const summary: MaintenanceSummary = {
     ran_at: now.toISOString(),
@@ -59,10 +67,12 @@ export const handler = async (event: ScheduledEvent): Promise<MaintenanceSummary
     deleted_audit_logs: auditLogs.status === 'fulfilled' ? auditLogs.value.deleted : null,
     audit_retention_days: retentionDays,
     expired_gift_cards: giftCards.status === 'fulfilled' ? giftCards.value.expired : null,
+    expired_loyalty_points: loyaltyPoints.status === 'fulfilled' ? loyaltyPoints.value.expired : null,
+    overdue_layaways: layaways.status === 'fulfilled' ? layaways.value.overdue : null,
     duration_ms: Date.now() - started,
   };
 
-  const failures = ([['invitations', invitations], ['api keys', apiKeys], ['audit logs', auditLogs], ['gift cards', giftCards]] as const)
+  const failures = ([['invitations', invitations], ['api keys', apiKeys], ['audit logs', auditLogs], ['gift cards', giftCards], ['loyalty points', loyaltyPoints], ['layaways', layaways]] as const)
     .filter(([, r]) => r.status === 'rejected')
     .map(([step, r]) => ({ step, error: String((r as PromiseRejectedResult).reason?.stack ?? (r as PromiseRejectedResult).reason) }));
   if (failures.length) {

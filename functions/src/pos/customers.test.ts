@@ -150,7 +150,7 @@ describe("a customer's receipts and balance", () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body;
     };
-    expect(await balance(fresh.id)).toEqual({ customer_id: fresh.id, receivable: '0.000', store_credit: '0.000' });
+    expect(await balance(fresh.id)).toEqual({ customer_id: fresh.id, receivable: '0.000', store_credit: '0.000', loyalty: null });
 
     const O = `/api/v1/organizations/${s.org.id}`;
     const invoice = async (unit_price: string) => {
@@ -163,7 +163,7 @@ describe("a customer's receipts and balance", () => {
     await invoice('99.000'); // a draft is in no books and owes nothing
     await StoreCredit.create({ organization_id: s.org.id, customer_id: customer.id, balance: 7250, updated_at: new Date().toISOString() }).go();
 
-    expect(await balance(customer.id)).toEqual({ customer_id: customer.id, receivable: '25.000', store_credit: '7.250' });
+    expect(await balance(customer.id)).toEqual({ customer_id: customer.id, receivable: '25.000', store_credit: '7.250', loyalty: null });
     expect((await call('GET', `${s.P}/nobody/account-balance`, s.as('member'))).status).toBe(404);
   });
 });

@@ -6,6 +6,7 @@
  * creating go through contacts/contacts.ts, so the search keys, the validation and the tax-number
  * guard are the contacts' own.
  */
+import { tillStanding } from '../loyalty/members.js';
 import { contactCreate, CUSTOMER_TYPES } from '@daftar/shared/schemas/contacts';
 import type { z } from 'zod';
 import type { posAccountBalance, posCustomerPublic, posCustomerQuickCreate } from '@daftar/shared/schemas/pos';
@@ -90,15 +91,18 @@ export async function purchaseHistory(organizationId: string, customerId: string
  * Store credit: the StoreCredit balance item (one GetItem); 0 when the customer never had any.
  */
 export async function accountBalance(organizationId: string, customer: ContactRecord): Promise<z.infer<typeof posAccountBalance>> {
-  const [{ currency }, statement, credit] = await Promise.all([
+  const [{ currency }, statement, credit, loyalty] = await Promise.all([
     organizationSettings(organizationId),
     contactStatement(organizationId, customer, { role: 'customer' }),
     StoreCredit.get({ organization_id: organizationId, customer_id: customer.id }).go({ consistent: true }),
+    // The customer's points and their program's terms: the register computes earning and redemption with them.
+    tillStanding(organizationId, customer.id),
   ]);
   return {
     customer_id: customer.id,
     receivable: statement.balance.outstanding,
     store_credit: formatAmount(credit.data?.balance ?? 0, currency),
+    loyalty,
   };
 }
 

@@ -51,6 +51,9 @@ import { maskCardNumber } from '@daftar/shared/giftcards/card-number';
 import { Promotion, PromotionFigures, type PromotionRecord } from '../db/promotion.js';
 import { enginePromotion, localMoment, reasonText, usageItems } from '../promotions/usage.js';
 import { promoteTicket } from '@daftar/shared/pos/promotions';
+import { LoyaltyMember, LoyaltyPrograms } from '../db/loyalty.js';
+import type { StoredLoyaltyProgram } from '../loyalty/programs.js';
+import { checkRedemption, presentTicketLoyalty, returnLoyalty, saleLoyalty, type LoyaltyPosting, type StoredLoyaltyReturned, type StoredTicketLoyalty, type TillLoyaltyReads } from '../loyalty/till.js';
 import { MovedMeanwhile, deleteItem, onConditionFailed, postTransaction, putItem, updateItem, type TransactItem } from '../db/transaction.js';
 import type { IdempotencyClaim } from '../documents/posting-path.js';
 import { DEFAULT_CHART, defaultAccountId, systemAccounts } from '../ledger/chart.js';
@@ -71,7 +74,7 @@ export interface Teller {
 }
 
 /** Cash is the drawer's; card and CliQ wait in transit for the bank; the rest are the customer's accounts with the shop. */
-const TILL_SUBTYPES = ['cash', 'undeposited_funds', 'store_credit', 'receivable', 'sales', 'service_revenue', 'sales_returns', 'vat_output', 'cogs', 'inventory', 'gift_card_liability'] as const;
+const TILL_SUBTYPES = ['cash', 'undeposited_funds', 'store_credit', 'receivable', 'sales', 'service_revenue', 'sales_returns', 'vat_output', 'cogs', 'inventory', 'gift_card_liability', 'loyalty_liability'] as const;
 type TillSubtype = (typeof TILL_SUBTYPES)[number];
 type TillAccounts = Record<TillSubtype, AccountRecord>;
 
@@ -98,6 +101,8 @@ interface TicketReads {
   cards: Map<string, GiftCardRecord>;
   /** The promotions the ticket claims, with the customer's uses of each (per-customer limits). */
   promotions: Map<string, { promotion: PromotionRecord; customerUses: number }>;
+  /** The customer's loyalty membership and the organization's programs (read with the rest). */
+  loyalty: TillLoyaltyReads;
 }
 
 const defaultCode = (subtype: TillSubtype) => DEFAULT_CHART.find((a) => a.subtype === subtype && a.system)!.code;
@@ -114,7 +119,7 @@ async function readTicket(
 ): Promise<TicketReads | { replay: PosTransactionRecord }> {
   const key = { organization_id: organizationId };
   const accountIds = TILL_SUBTYPES.map((s) => defaultAccountId(organizationId, defaultCode(s)));
-  const [organization, terminal, session, products, taxes, customer, existing, original, accounts, locks, series, cards, promotions, promotionUses] = await Promise.all([
+  const [organization, terminal, session, products, taxes, customer, existing, original, accounts, locks, series, cards, promotions, promotionUses, member, programs] = await Promise.all([
     readOrganization(organizationId),
     readItem(PosTerminal, { ...key, id: body.terminal_id }),
     readItem(PosSession, { ...key, id: body.session_id }),
@@ -129,6 +134,8 @@ async function readTicket(
     Promise.all(cardIds.map((id) => readItem(GiftCard, { ...key, id }))),
     Promise.all(promotionIds.map((id) => readItem(Promotion, { ...key, id }))),
     Promise.all(promotionIds.map((id) => (body.customer_id ? readItem(PromotionFigures, { ...key, promotion_id: id, shard: `customer#${body.customer_id}` }) : Promise.resolve(null)))),
+    body.customer_id ? readItem(LoyaltyMember, { ...key, customer_id: body.customer_id }) : Promise.resolve(null),
+    body.customer_id ? readItem(LoyaltyPrograms, key) : Promise.resolve(null),
   ]);
   if (existing) return { replay: existing };
   if (!terminal || terminal.deleted) throw new NotFound('Terminal not found');
@@ -160,6 +167,7 @@ async function readTicket(
     series: { ...series, series: { series: `POS#${terminal.id}`, prefix: terminal.receipt_prefix } },
     cards: new Map(cards.filter((c): c is GiftCardRecord => !!c).map((c) => [c.id, c])),
     promotions: new Map(promotions.flatMap((p, i) => (p ? [[p.id, { promotion: p, customerUses: promotionUses[i]?.uses ?? 0 }] as const] : []))),
+    loyalty: { member: member ?? null, programs: (programs?.programs as StoredLoyaltyProgram[] | undefined) ?? [] },
   };
 }
 
@@ -293,6 +301,7 @@ function soldLines(reads: TicketReads, lines: readonly SaleLineInput[], teller: 
     }
     let figures: TicketLine;
     let promotionShare = 0;
+    let loyaltyShare = 0;
     try {
       const input = {
         quantity: line.quantity,
@@ -306,7 +315,10 @@ function soldLines(reads: TicketReads, lines: readonly SaleLineInput[], teller: 
       // A promotion's share is taken as one amount discount with the manual one (shared/src/pos/promotions.ts does the same).
       promotionShare = 'promotion_discount' in line && line.promotion_discount ? money.parseMoney(line.promotion_discount, reads.currency).amount : 0;
       if (promotionShare > figures.subtotal - figures.discount) return void issues.push({ loc: [...loc, 'promotion_discount'], msg: 'A promotion cannot take off more than the line comes to', type: 'value_error' });
-      if (promotionShare) figures = ticketLine({ ...input, discount: { type: 'amount', amount: money.formatMoney(money.fromMinorUnits(figures.discount + promotionShare, reads.currency)) } }, reads.currency, loc);
+      // Redeemed points' share on top (shared/src/pos/loyalty.ts spreads them after the promotions).
+      loyaltyShare = 'loyalty_discount' in line && line.loyalty_discount ? money.parseMoney(line.loyalty_discount, reads.currency).amount : 0;
+      if (promotionShare + loyaltyShare > figures.subtotal - figures.discount) return void issues.push({ loc: [...loc, 'loyalty_discount'], msg: 'Points cannot take off more than the line comes to', type: 'value_error' });
+      if (promotionShare || loyaltyShare) figures = ticketLine({ ...input, discount: { type: 'amount', amount: money.formatMoney(money.fromMinorUnits(figures.discount + promotionShare + loyaltyShare, reads.currency)) } }, reads.currency, loc);
     } catch (error) {
       if (error instanceof TaxError) return void issues.push({ loc: [...error.loc], msg: error.message, type: 'value_error' });
       throw error;
@@ -328,6 +340,7 @@ function soldLines(reads: TicketReads, lines: readonly SaleLineInput[], teller: 
       tax_category: figures.category,
       discount_input: line.discount ?? null,
       promotion_discount: promotionShare,
+      ...(loyaltyShare ? { loyalty_discount: loyaltyShare } : {}),
       subtotal: figures.subtotal,
       discount: figures.discount,
       net: figures.net,
@@ -399,6 +412,11 @@ function bookTenders(lines: Lines, reads: TicketReads, amounts: Partial<Record<P
     const contact = tender === 'store_credit' || tender === 'on_account' ? customerId : null;
     lines.add(tenderAccount(reads, tender), sign * amount, { contact_id: contact, description: TENDER_WORDS[tender] });
   }
+}
+
+/** The loyalty lines of a receipt (loyalty/till.ts): + debit, − credit. */
+function bookLoyalty(lines: Lines, reads: TicketReads, postings: readonly LoyaltyPosting[]) {
+  for (const p of postings) lines.add(reads.accounts[p.account].id, p.amount, { description: p.description });
 }
 
 function requireCustomerFor(amounts: Partial<Record<PosTender, number>>, customerId: string | null, path: (string | number)[]) {
@@ -585,6 +603,8 @@ export async function postSale(teller: Teller, body: SaleBody, idempotency: { cl
     checkTill(reads, body, new Date(now));
     const sold = soldLines(reads, body.lines, teller, ['body', 'lines']);
     const earned = checkPromotions(reads, body, sold);
+    const { date: businessDate } = localDayAndHour(body.occurred_at, reads.timeZone);
+    const redeemedValue = checkRedemption(reads.loyalty, body.loyalty_redemption, sold, reads.currency, businessDate);
     const totals = ticketTotals(sold.map(toTicketLine));
     if (totals.gross <= 0) throw new ValidationError([{ loc: ['body', 'lines'], msg: 'The sale comes to nothing; remove it or change the prices', type: 'value_error' }]);
     let tenders;
@@ -600,6 +620,10 @@ export async function postSale(teller: Teller, body: SaleBody, idempotency: { cl
     const lines = new Lines();
     bookTenders(lines, reads, tenders.kept, 1, customerId);
     bookSold(lines, reads, sold, 1);
+    const loyalty = customerId
+      ? saleLoyalty(reads.loyalty, { points_redeemed: body.loyalty_redemption?.points ?? 0, redeemed_value: redeemedValue, gross: totals.gross, net: totals.net, currency: reads.currency, today: date, now, createdBy: teller.userId, reference: { type: 'pos_transaction', id: body.id }, location_id: reads.terminal.location_id, journal_entry_id: entryId })
+      : { items: [], postings: [], record: null };
+    bookLoyalty(lines, reads, loyalty.postings);
     const cost = sold.reduce((s, l) => s + l.cost, 0);
     const payments: StoredPosPayment[] = body.payments.map((p) => ({ id: p.id, tender: p.tender, amount: money.parseMoney(p.amount, reads.currency).amount, reference: p.reference ?? cardReference(reads, p.gift_card_id), gift_card_id: p.gift_card_id ?? null }));
     const cardSpend = spendByCard(reads, body.payments, ['body', 'payments']);
@@ -623,6 +647,7 @@ export async function postSale(teller: Teller, body: SaleBody, idempotency: { cl
       kept_by_tender: tenders.kept,
       kept_by_card: cardSpend,
       promotions: earned.map((e) => ({ promotion_id: e.promotion.id, name: e.promotion.name, name_ar: e.promotion.name_ar ?? null, discount: e.discount, reason_key: e.reason_key, reason_params: e.reason_params })),
+      ...(loyalty.record ? { loyalty: loyalty.record } : {}),
     } as PosTransactionRecord;
     const posting: PostingInput = {
       organizationId: teller.organizationId,
@@ -642,6 +667,7 @@ export async function postSale(teller: Teller, body: SaleBody, idempotency: { cl
       ...(record.stock_settled ? [] : [putItem(PosPendingStock.create({ organization_id: teller.organizationId, transaction_id: body.id, terminal_id: reads.terminal.id, created_at: now }).params())]),
       ...giftCardItems(reads, teller, cardSpend, body.id, entryId, now, date, ['body', 'payments']),
       ...earned.flatMap((e) => usageItems(e.promotion, { customerId, discount: e.discount, reference: { type: 'pos_transaction', id: body.id }, locationId: reads.terminal.location_id, place: reads.terminal.id, now, enforceLimits: !body.offline })),
+      ...loyalty.items,
     ];
     return { record, posting, items, audit: { action: 'pos.sale', narrative: { key: 'audit.pos.sale', params: { number, amount: money.formatMoney(money.fromMinorUnits(totals.gross, reads.currency)) } } } };
   }, idempotency);
@@ -664,12 +690,17 @@ export async function postReturn(teller: Teller, body: ReturnBody, idempotency: 
     if (!('replay' in reads) && reads.original) {
       const missing = (reads.original.lines as StoredPosLine[]).map((l) => l.product_id).filter((id): id is string => !!id && !reads.products.has(id));
       const paidCards = Object.keys((reads.original.kept_by_card as Record<string, number> | undefined) ?? {}).filter((id) => !reads.cards.has(id));
-      const [extra, cards] = await Promise.all([
+      // The sale's customer's points, when the return does not name the customer (the till read them when it does).
+      const loyaltyCustomer = reads.original.loyalty && !body.customer_id ? reads.original.customer_id : null;
+      const [extra, cards, member, programs] = await Promise.all([
         Promise.all([...new Set(missing)].map((id) => readItem(Product, { organization_id: teller.organizationId, id }))),
         Promise.all(paidCards.map((id) => readItem(GiftCard, { organization_id: teller.organizationId, id }))),
+        loyaltyCustomer ? readItem(LoyaltyMember, { organization_id: teller.organizationId, customer_id: loyaltyCustomer }) : Promise.resolve(null),
+        loyaltyCustomer ? readItem(LoyaltyPrograms, { organization_id: teller.organizationId }) : Promise.resolve(null),
       ]);
       for (const p of extra) if (p) reads.products.set(p.id, p);
       for (const c of cards) if (c) reads.cards.set(c.id, c);
+      if (loyaltyCustomer) reads.loyalty = { member: member ?? null, programs: (programs?.programs as StoredLoyaltyProgram[] | undefined) ?? [] };
     }
     return reads;
   }, (reads, number, seq, now) => {
@@ -719,7 +750,13 @@ export async function postReturn(teller: Teller, body: ReturnBody, idempotency: 
     const fresh = body.new_lines.length ? soldLines(reads, body.new_lines, teller, ['body', 'new_lines']) : [];
     const refundGross = returned.reduce((s, l) => s + l.gross, 0);
     const newGross = fresh.reduce((s, l) => s + l.gross, 0);
-    const balance = refundGross - newGross;
+    const { date: businessDate } = localDayAndHour(body.occurred_at, reads.timeZone);
+    // The sale's points go back with its goods (loyalty/till.ts); points already spent are kept from the refund.
+    const saleLoyalty = original?.loyalty as StoredTicketLoyalty | undefined;
+    const loyalty = original && saleLoyalty && customerId === (original.customer_id ?? null)
+      ? returnLoyalty(reads.loyalty, { loyalty: saleLoyalty, gross: original.total, returned: original.loyalty_returned as StoredLoyaltyReturned | undefined }, { returned_gross: refundGross, refund: refundGross - newGross, currency: reads.currency, today: businessDate, now, createdBy: teller.userId, reference: { type: 'pos_transaction', id: body.id }, location_id: reads.terminal.location_id, journal_entry_id: body.id })
+      : null;
+    const balance = refundGross - newGross - (loyalty?.shortfall ?? 0);
     let refunds: Partial<Record<PosTender, number>> = {};
     let kept: Partial<Record<PosTender, number>> = {};
     let tendered = 0;
@@ -760,6 +797,7 @@ export async function postReturn(teller: Teller, body: ReturnBody, idempotency: 
       }
     }
     bookSold(lines, reads, fresh, 1);
+    if (loyalty) bookLoyalty(lines, reads, loyalty.postings);
     bookTenders(lines, reads, refunds, -1, customerId);
     bookTenders(lines, reads, kept, 1, customerId);
     const freshTotals = ticketTotals(fresh.map(toTicketLine));
@@ -789,9 +827,10 @@ export async function postReturn(teller: Teller, body: ReturnBody, idempotency: 
       kept_by_card: cardSpend,
       refunded_by_card: cardRefunds,
       reason: body.reason ?? undefined,
+      ...(loyalty?.record ? { loyalty: loyalty.record } : {}),
     } as PosTransactionRecord;
     const items: TransactItem[] = [
-      ...aggregateItems(reads, teller, date, now, { sales: 0, returns: 1, items: fresh.reduce((s, l) => s + l.quantity, 0), net: freshTotals.net, tax: freshTotals.tax, discount: freshTotals.discount, gross: newGross, refunds: refundGross, cost: record.provisional_cost ?? 0, kept, refunded: refunds, hour }),
+      ...aggregateItems(reads, teller, date, now, { sales: 0, returns: 1, items: fresh.reduce((s, l) => s + l.quantity, 0), net: freshTotals.net, tax: freshTotals.tax, discount: freshTotals.discount, gross: newGross, refunds: refundGross - (loyalty?.shortfall ?? 0), cost: record.provisional_cost ?? 0, kept, refunded: refunds, hour }),
     ];
     if (original) {
       const refundedBefore = (original.refunded_by_tender as Partial<Record<PosTender, number>>) ?? {};
@@ -800,7 +839,7 @@ export async function postReturn(teller: Teller, body: ReturnBody, idempotency: 
       const cardsAfter = { ...((original.refunded_by_card as Record<string, number> | undefined) ?? {}) };
       for (const [id, v] of Object.entries(cardRefunds)) cardsAfter[id] = (cardsAfter[id] ?? 0) + v;
       items.push(onConditionFailed(
-        updateItem(PosTransaction.patch({ organization_id: teller.organizationId, id: original.id }).set({ lines: originalLines, refunded_by_tender: refundedAfter, refunded_by_card: cardsAfter, version: original.version + 1 }).where((a, { eq }) => eq(a.version, original.version)).params()),
+        updateItem(PosTransaction.patch({ organization_id: teller.organizationId, id: original.id }).set({ lines: originalLines, refunded_by_tender: refundedAfter, refunded_by_card: cardsAfter, ...(loyalty ? { loyalty_returned: loyalty.returned } : {}), version: original.version + 1 }).where((a, { eq }) => eq(a.version, original.version)).params()),
         () => new OriginalMoved(),
       ));
     }
@@ -810,6 +849,7 @@ export async function postReturn(teller: Teller, body: ReturnBody, idempotency: 
     }
     if (!record.stock_settled) items.push(putItem(PosPendingStock.create({ organization_id: teller.organizationId, transaction_id: body.id, terminal_id: reads.terminal.id, created_at: now }).params()));
     items.push(...giftCardItems(reads, teller, cardChange, body.id, entryId, now, date, ['body', 'payments']));
+    if (loyalty) items.push(...loyalty.items);
     const postingLines = lines.posting();
     const posting: PostingInput | null = postingLines.length
       ? { organizationId: teller.organizationId, date, entryId, name: number, source: { type: 'pos_return', id: body.id }, memo_narrative: { key: 'ledger.pos.return', params: { number } }, createdBy: teller.userId, shard: reads.terminal.id, lines: postingLines, issuePath: ['body'] }
@@ -862,6 +902,7 @@ export function presentTransaction(record: PosTransactionRecord, currency: strin
     restock: l.restock ?? null,
     returned_quantity: String((l.returned_milli ?? 0) / 1000),
     promotion_discount: text(l.promotion_discount ?? 0),
+    loyalty_discount: text(l.loyalty_discount ?? 0),
   });
   return {
     id: record.id,
@@ -882,6 +923,7 @@ export function presentTransaction(record: PosTransactionRecord, currency: strin
     payments: (record.payments as StoredPosPayment[]).map((p) => ({ id: p.id, tender: p.tender, amount: text(p.amount), reference: p.reference, gift_card_id: p.gift_card_id ?? null })),
     refunds: ((record.refunds as { tender: PosTender; amount: number }[] | undefined) ?? []).map((r) => ({ tender: r.tender, amount: text(r.amount) })),
     promotions: ((record.promotions as { promotion_id: string; name: string; name_ar: string | null; discount: number; reason_key: string; reason_params: Record<string, string> }[] | undefined) ?? []).map((p) => ({ ...p, discount: text(p.discount) })),
+    loyalty: presentTicketLoyalty(record.loyalty as StoredTicketLoyalty | undefined, currency),
     subtotal: text(record.subtotal),
     discount: text(record.discount),
     net: text(record.net),

@@ -2,6 +2,8 @@
  * Reading receipts: lists by session (number order), terminal, customer or the whole organization,
  * and what a sale can still give back (return-details).
  */
+import { tillStanding } from '../loyalty/members.js';
+import type { StoredLoyaltyReturned, StoredTicketLoyalty } from '../loyalty/till.js';
 import { money } from '@daftar/shared';
 import { PosTransaction, type PosTransactionRecord, type StoredPosLine, type StoredPosPayment } from '../db/posTransaction.js';
 import { PosSession } from '../db/posSession.js';
@@ -63,5 +65,24 @@ export async function returnDetails(organizationId: string, id: string) {
     })),
     payments: (record.payments as StoredPosPayment[]).map((p) => ({ id: p.id, tender: p.tender, amount: text(p.amount), reference: p.reference })),
     customer_id: record.customer_id ?? null,
+    loyalty: await returnLoyaltyDetails(organizationId, record, currency),
+  };
+}
+
+/** The sale's points and the customer's now, so the register shows what a return takes back and keeps. */
+async function returnLoyaltyDetails(organizationId: string, record: PosTransactionRecord, currency: string) {
+  const sale = record.loyalty as StoredTicketLoyalty | undefined;
+  if (!sale || !record.customer_id) return null;
+  const standing = await tillStanding(organizationId, record.customer_id);
+  if (!standing || standing.loyalty_program_id !== sale.loyalty_program_id) return null;
+  const text = (minor: number) => money.formatMoney(money.fromMinorUnits(minor, currency));
+  return {
+    loyalty_program_id: sale.loyalty_program_id,
+    points_earned: sale.points_earned,
+    points_redeemed: sale.points_redeemed,
+    sale_gross: text(record.total),
+    returned_gross: text((record.loyalty_returned as StoredLoyaltyReturned | undefined)?.gross ?? 0),
+    customer_points_available: standing.points_available,
+    point_value: standing.terms.point_value,
   };
 }

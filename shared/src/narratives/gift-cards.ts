@@ -1,4 +1,4 @@
-/** What gift cards and promotions write in the journal and the audit trail (functions/src/gift-cards/, functions/src/promotions/). */
+/** What gift cards, promotions and loyalty write in the journal and the audit trail (functions/src/gift-cards/, promotions/, loyalty/). */
 export const GIFT_CARD_NARRATIVES = {
   'ledger.gift_card.activate': { en: 'Gift card {card} sold', ar: 'بيع بطاقة الهدايا {card}' },
   'ledger.gift_card.promotional': { en: 'Promotional gift card {card} given', ar: 'منح بطاقة الهدايا الترويجية {card}' },
@@ -26,4 +26,11 @@ export const GIFT_CARD_NARRATIVES = {
   'audit.promotion.ended': { en: 'Promotion "{name}" ended', ar: 'انتهى العرض «{name}»' },
   'audit.promotion.deleted': { en: 'Promotion "{name}" deleted', ar: 'حُذف العرض «{name}»' },
   'audit.promotion.used': { en: 'Promotion "{name}" used', ar: 'اُستخدم العرض «{name}»' },
+  'ledger.loyalty.points': { en: 'Loyalty points of {customer}', ar: 'نقاط الولاء للعميل {customer}' },
+  'ledger.loyalty.expire': { en: 'Loyalty points of {customer} lapsed', ar: 'انتهت صلاحية نقاط الولاء للعميل {customer}' },
+  'audit.loyalty.earn': { en: '{points} loyalty points given to {customer}', ar: 'مُنح العميل {customer} {points} نقطة ولاء' },
+  'audit.loyalty.redeem': { en: '{points} loyalty points redeemed by {customer}', ar: 'استبدل العميل {customer} {points} نقطة ولاء' },
+  'audit.loyalty.adjust': { en: 'Loyalty points of {customer} adjusted by {points}', ar: 'سُوّيت نقاط الولاء للعميل {customer} بمقدار {points}' },
+  'audit.loyalty.reverse': { en: 'A loyalty line of {customer} undone ({points} points)', ar: 'أُلغي قيد نقاط للعميل {customer} ({points} نقطة)' },
+  'audit.loyalty.expire': { en: '{points} loyalty points of {customer} lapsed', ar: 'انتهت صلاحية {points} نقطة ولاء للعميل {customer}' },
 } as const;

@@ -10,6 +10,7 @@ import { AUDIT_PRODUCT_NARRATIVES } from './audit-products.js';
 import { AUDIT_INVENTORY_NARRATIVES } from './audit-inventory.js';
 import { POS_NARRATIVES } from './pos.js';
 import { GIFT_CARD_NARRATIVES } from './gift-cards.js';
+import { LAYAWAY_NARRATIVES } from './layaway.js';
 
 export type NarrativeTemplate = { readonly en: string; readonly ar: string };
 
@@ -22,6 +23,7 @@ export const NARRATIVES = {
   ...AUDIT_INVENTORY_NARRATIVES,
   ...POS_NARRATIVES,
   ...GIFT_CARD_NARRATIVES,
+  ...LAYAWAY_NARRATIVES,
 } as const satisfies Record<string, NarrativeTemplate>;
 
 export type NarrativeKey = keyof typeof NARRATIVES;

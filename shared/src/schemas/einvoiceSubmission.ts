@@ -23,9 +23,10 @@ export const EINVOICE_LOCKING_STATES: readonly EinvoiceSubmissionState[] = ['que
 /**
  * pos_receipt: a till sale (or an exchange's new lines), a 388 invoice; pos_return: a till return
  * of a sale, a 381 credit note (functions/src/pos/einvoice.ts). Both are queued by the server when
- * the receipt posts, never through the submit routes.
+ * the receipt posts, never through the submit routes. layaway_pickup: the sale a layaway's pickup
+ * makes, a 388 invoice mapped as a till sale (functions/src/layaway/einvoice.ts), queued by the pickup.
  */
-export const EINVOICE_DOCUMENT_TYPES = ['invoice', 'return', 'pos_receipt', 'pos_return'] as const;
+export const EINVOICE_DOCUMENT_TYPES = ['invoice', 'return', 'pos_receipt', 'pos_return', 'layaway_pickup'] as const;
 export type EinvoiceDocumentType = (typeof EINVOICE_DOCUMENT_TYPES)[number];
 
 /**

@@ -14,6 +14,7 @@
  * (`shared/src/pos/ticket.ts`), and refuses payments that do not add up.
  */
 import * as z from 'zod';
+import { posLoyaltyStanding } from './loyalty.js';
 import { calendarDate, id, pagination } from './common.js';
 import { priceInput, quantityInput } from './products.js';
 
@@ -206,6 +207,12 @@ export const posSaleLine = z.strictObject({
    * sale whose promotions no longer give this (409: the register applies them again).
    */
   promotion_discount: priceInput.nullish(),
+  /**
+   * What the customer's redeemed loyalty points take off this line (amount, on the price's basis),
+   * spread by shared/src/pos/loyalty.ts after the promotions; the server spreads it again and
+   * refuses a sale whose shares differ.
+   */
+  loyalty_discount: priceInput.nullish(),
 });
 export type PosSaleLineInput = z.input<typeof posSaleLine>;
 
@@ -252,6 +259,11 @@ export const posSaleCreate = z.strictObject({
   payments: z.array(posPayment).min(1, 'A sale needs a payment').max(POS_MAX_PAYMENTS, `At most ${POS_MAX_PAYMENTS} payments`),
   /** The promotions the ticket earned (register's figures): each one's discount in all. */
   promotions: z.array(z.strictObject({ promotion_id: id, discount: priceInput })).max(20).default([]),
+  /**
+   * Loyalty points the customer redeems on this sale (customer_id required): `discount` is their
+   * value (points × the program's point value), taken off the lines as `loyalty_discount`.
+   */
+  loyalty_redemption: z.strictObject({ points: z.number().int().min(1, 'Points are at least 1').max(1_000_000), discount: priceInput }).nullish(),
 });
 export type PosSaleCreate = z.input<typeof posSaleCreate>;
 
@@ -327,6 +339,8 @@ export const posLinePublic = z.object({
   returned_quantity: z.string(),
   /** The part of `discount` that promotions gave. */
   promotion_discount: z.string().optional(),
+  /** The part of `discount` that redeemed loyalty points gave. */
+  loyalty_discount: z.string().optional(),
 });
 export const posPaymentPublic = z.object({ id: z.string(), tender: z.enum(POS_TENDERS), amount: z.string(), reference: z.string().nullable(), gift_card_id: z.string().nullable().optional() });
 
@@ -351,6 +365,25 @@ export const posTransactionPublic = z.object({
   payments: z.array(posPaymentPublic),
   /** The promotions the sale earned, with the reason (printed on the receipt). */
   promotions: z.array(z.object({ promotion_id: z.string(), name: z.string(), name_ar: z.string().nullable(), discount: z.string(), reason_key: z.string(), reason_params: z.record(z.string(), z.string()) })).optional(),
+  /**
+   * Loyalty on this ticket. A sale: points earned and redeemed (with their value) and the balance
+   * after. A return: points taken back and given back; `shortfall_points` were already spent, and
+   * their value (`shortfall_amount`) was kept from the refund.
+   */
+  loyalty: z
+    .object({
+      loyalty_program_id: z.string(),
+      points_earned: z.number().int(),
+      points_redeemed: z.number().int(),
+      redeemed_value: z.string(),
+      points_taken_back: z.number().int(),
+      points_restored: z.number().int(),
+      shortfall_points: z.number().int(),
+      shortfall_amount: z.string(),
+      balance_after: z.number().int(),
+    })
+    .nullable()
+    .optional(),
   /** Returns: what went back per tender. */
   refunds: z.array(z.object({ tender: z.enum(POS_TENDERS), amount: z.string() })),
   subtotal: z.string(),
@@ -388,6 +421,23 @@ export const posReturnDetails = z.object({
   })),
   payments: z.array(posPaymentPublic),
   customer_id: z.string().nullable(),
+  /**
+   * The sale's loyalty and the customer's points now, so the register shows what a return takes
+   * back (shared/src/loyalty/points.ts returnAdjustment) before the refund is paid.
+   */
+  loyalty: z
+    .object({
+      loyalty_program_id: z.string(),
+      points_earned: z.number().int(),
+      points_redeemed: z.number().int(),
+      /** The sale's lines' gross and what earlier returns took back, the basis of the pro rata. */
+      sale_gross: z.string(),
+      returned_gross: z.string(),
+      customer_points_available: z.number().int(),
+      point_value: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 
 // ---- Store credit and customers -----------------------------------------------------------------
@@ -425,6 +475,8 @@ export const posAccountBalance = z.object({
   receivable: z.string(),
   /** What the shop owes the customer as store credit. */
   store_credit: z.string(),
+  /** The customer's loyalty points and their program's terms; null when not enrolled. */
+  loyalty: posLoyaltyStanding.nullable().optional(),
 });
 
 export const sendReceiptBody = z.strictObject({ email: z.string().trim().max(254), language: z.enum(['en', 'ar']).default('en') });

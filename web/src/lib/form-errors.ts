@@ -260,6 +260,29 @@ const SCHEMA_RULES: readonly (readonly [RegExp, string])[] = [
   [/^Only an admin or owner adjusts a gift card$/i, 'giftCardAdjustAdmins'],
   [/^No gift card has this number$/i, 'giftCardNoNumber'],
   [/^Gift card not found$/i, 'giftCardNotFound'],
+  // Layaway (shared/src/schemas/layaway.ts).
+  [/^A layaway holds at least one item$/i, 'layawayItemsNeeded'],
+  [/^At most 20 items$/i, 'layawayItemsMax'],
+  [/^Give the new quantity or unit price$/i, 'layawayItemChange'],
+  [/^The due date comes after the start date$/i, 'layawayDueAfterStart'],
+  [/^The deposit is at least the minimum deposit$/i, 'layawayMinimumDeposit'],
+  [/^Give the reason for cancelling$/i, 'layawayCancelReason'],
+  [/^Choose at least one layaway$/i, 'chooseLayaway'],
+  [/^At most 100 layaways at once$/i, 'layawaysOperationMax'],
+  // Loyalty (shared/src/schemas/loyalty.ts, shared/src/pos/loyalty.ts).
+  [/^Points per JOD is greater than zero$/i, 'loyaltyPointsPerUnit'],
+  [/^A point is worth more than zero$/i, 'loyaltyPointValue'],
+  [/^A multiplier is greater than zero$/i, 'loyaltyMultiplier'],
+  [/^The redemption rate is between 0 and 1$/i, 'loyaltyRedemptionRate'],
+  [/^Two tiers start at the same points$/i, 'loyaltyTiersDistinct'],
+  [/^Points are not zero$/i, 'loyaltyPointsNotZero'],
+  [/^Say why the points change$/i, 'loyaltyReason'],
+  [/^Points are at least 1$/i, 'loyaltyPointsAtLeastOne'],
+  [/^A reward costs at least 1 point$/i, 'loyaltyRewardCost'],
+  [/^A discount reward gives an amount greater than zero$/i, 'loyaltyRewardDiscount'],
+  [/^A free item reward names the product$/i, 'loyaltyRewardProduct'],
+  [/^Choose the program to enroll in$/i, 'loyaltyChooseProgram'],
+  [/^The points are worth more than the sale comes to$/i, 'loyaltyPointsOverSale'],
 ];
 
 /** The till's fixed refusals, in the reader's language. */

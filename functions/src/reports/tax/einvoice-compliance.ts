@@ -34,6 +34,7 @@ const DOCUMENT_TYPE_LABELS: Record<EinvoiceDocumentType, [string, string]> = {
   return: ['Credit note', 'إشعار دائن'],
   pos_receipt: ['Till receipt', 'إيصال نقطة البيع'],
   pos_return: ['Till return', 'مرتجع نقطة البيع'],
+  layaway_pickup: ['Layaway pickup', 'استلام حجز'],
 };
 const documentType = (lang: ReportLanguage, type: EinvoiceDocumentType) => tr(lang, ...DOCUMENT_TYPE_LABELS[type]);
 
