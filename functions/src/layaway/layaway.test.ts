@@ -12,6 +12,7 @@ import { billsSetup, trialRows } from '../bills/test-setup.js';
 import { createContact } from '../contacts/contacts.js';
 import { StockLevel } from '../db/stockLevel.js';
 import { verifyLedger } from '../ledger/verify.js';
+import { todayIn } from '../ledger/dates.js';
 import { listPlan } from './layaways.js';
 import { paymentSchedule } from './schedule.js';
 
@@ -94,6 +95,13 @@ describe('layaway', () => {
     const payments = await s.lw('GET', `/${id}/payments`);
     expect(payments.body.data.map((p: { payment_type: string; amount: string }) => [p.payment_type, p.amount])).toEqual([['deposit', '45.580'], ['payment', '50.000'], ['payment', '50.000']]);
     expect((await verifyLedger(s.org.id)).ok).toBe(true);
+    // The GST return counts the pickup (its sale date), not the deposits, and agrees with the ledger.
+    const today = todayIn('Asia/Amman');
+    const month = Number(today.slice(5, 7));
+    const period = `${today.slice(0, 4)}-${String(month % 2 === 1 ? month : month - 1).padStart(2, '0')}`;
+    const gst = await call('GET', `/api/v1/organizations/${s.org.id}/reports/jordan-tax`, { ...s.as('viewer'), query: { tax_period: period } });
+    expect(gst.status, JSON.stringify(gst.body)).toBe(200);
+    expect(gst.body).toMatchObject({ output_tax: '20.080', ledger_check: { agrees: true } });
   });
 
   it('cancelled with a fee: the fee is other income, the rest refunded, the reservation released', async () => {

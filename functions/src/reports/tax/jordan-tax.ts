@@ -2,8 +2,8 @@
  * Jordan's general sales tax (GST) return for one two-month filing period (JORDAN.md §2.2), from
  * the period's documents, cross-checked against the ledger's balance items.
  *
- * Sales: posted invoices (confirmed, sent, partially or fully paid) issued in the period and till
- * sales dated in it, less the credit notes (returns) issued in it and till returns, by the lines'
+ * Sales: posted invoices (confirmed, sent, partially or fully paid) issued in the period, till
+ * sales dated in it and layaways picked up in it (a layaway's deposits are not taxed: docs/decisions.md), less the credit notes (returns) issued in it and till returns, by the lines'
  * tax category and rate. Purchases: posted bills
  * and approved expenses dated in the period. Every figure is what the posting code booked (output
  * tax to the VAT output account on the issue date; recoverable input tax to VAT input), so the
@@ -25,6 +25,7 @@ import { Expense } from '../../db/expense.js';
 import { Invoice, type StoredInvoiceLine } from '../../db/invoice.js';
 import { InvoiceReturn, type StoredReturnLine } from '../../db/invoiceReturn.js';
 import { PosTransaction, type StoredPosLine } from '../../db/posTransaction.js';
+import { Layaway } from '../../db/layaway.js';
 import { readOrganization } from '../../organizations/settings.js';
 import { Tax } from '../../db/tax.js';
 import { ValidationError } from '../../platform/errors.js';
@@ -180,7 +181,7 @@ function unique<T extends { id?: string }>(pages: { data: T[] }[]): T[] {
 
 async function periodDocuments(organizationId: string, period: GstFilingPeriod) {
   const { from, to } = period;
-  const [invoicePages, returns, billPages, expenses, taxes, tills] = await Promise.all([
+  const [invoicePages, returns, billPages, expenses, taxes, tills, layaways] = await Promise.all([
     Promise.all(
       POSTED_INVOICE_STATUSES.map((status) =>
         Invoice.query
@@ -210,8 +211,13 @@ async function periodDocuments(organizationId: string, period: GstFilingPeriod) 
       .between({ id: uuidv7Floor(Date.parse(`${from}T00:00:00Z`) - 2 * DAY_MS) }, { id: uuidv7Floor(Date.parse(`${to}T00:00:00Z`) + 3 * DAY_MS) })
       .where((a, { between }) => between(a.date, from, to))
       .go({ pages: 'all', attributes: ['id', 'date', 'kind', 'lines', 'new_lines'] }),
+    // Layaways picked up in the period: the sale is made (and its JoFotara invoice issued) at pickup.
+    Layaway.query
+      .byStatus({ organization_id: organizationId, status: 'completed' })
+      .where((a, { between }) => between(a.sale_date, from, to))
+      .go({ pages: 'all', attributes: ['id', 'sale_date', 'lines'] }),
   ]);
-  return { invoices: unique(invoicePages), returns: returns.data, bills: unique(billPages), expenses: expenses.data, taxes: taxes.data, tills: tills.data };
+  return { invoices: unique(invoicePages), returns: returns.data, bills: unique(billPages), expenses: expenses.data, taxes: taxes.data, tills: tills.data, layaways: layaways.data };
 }
 
 /** Movement of the accounts of one subtype over the period, in their normal direction. */
@@ -264,6 +270,7 @@ export async function gstReturnFigures(organization: Pick<ReportOrganization, 'i
     }
   }
 
+  for (const layaway of documents.layaways) for (const line of layaway.lines as StoredPosLine[]) book(line, layaway.id!, 1);
   // Bills post a line's tax to VAT input only when its tax is recoverable (bills/bills.ts).
   const recoverable = new Set(documents.taxes.filter((t) => t.purchase_account_subtype === 'vat_input').map((t) => t.id!));
   const purchases = new RateTotals();
