@@ -496,6 +496,34 @@ export const routeTable = {
       `POST ${ORG}/loyalty/bulk-operations`,
     ],
   },
+  cashflow: {
+    description: 'Cash flow: the cash flows postings write and manual entries, summaries from day figures, forecasts with scenarios and their measured accuracy',
+    routes: [
+      `GET ${ORG}/cashflow/transactions`,
+      `POST ${ORG}/cashflow/transactions`,
+      `PUT ${ORG}/cashflow/transactions/{transaction_id}`,
+      `DELETE ${ORG}/cashflow/transactions/{transaction_id}`,
+      `PUT ${ORG}/cashflow/transactions/{transaction_id}/category`,
+      `GET ${ORG}/cashflow/transactions/by-source/{source_type}/{source_id}`,
+      `GET ${ORG}/cashflow/summary`,
+      `GET ${ORG}/cashflow/dashboard`,
+      `GET ${ORG}/cashflow/daily`,
+      `GET ${ORG}/cashflow/weekly`,
+      `GET ${ORG}/cashflow/monthly`,
+      `GET ${ORG}/cashflow/history`,
+      `GET ${ORG}/cashflow/categories`,
+      `GET ${ORG}/cashflow/search`,
+      `GET ${ORG}/cashflow/recent`,
+      `GET ${ORG}/cashflow/forecast/30`,
+      `GET ${ORG}/cashflow/forecast/60`,
+      `GET ${ORG}/cashflow/forecast/90`,
+      `GET ${ORG}/cashflow/forecast/summary`,
+      `GET ${ORG}/cashflow/forecast/scenarios/{days}`,
+      `GET ${ORG}/cashflow/forecast/accuracy/{days}`,
+      `GET ${ORG}/cashflow/forecast/settings`,
+      `PUT ${ORG}/cashflow/forecast/settings`,
+    ],
+  },
   inventory: {
     description: 'Stock: locations, movements at cost, adjustments and counts, availability, valuation and analytics from daily per-product figures (ABC/XYZ, forecasts with their backtest error)',
     routes: [
@@ -653,6 +681,12 @@ export const schedules = {
     expression: 'cron(0 22 * * ? *)', // 01:00 in Amman (UTC+3)
     localIntervalSeconds: 3600,
   },
+  forecasts: {
+    description: "Nightly cash forecasts: one message per organization to the forecast consumer, which makes and keeps the day's forecast",
+    entry: 'cashflow/forecast-schedule.ts',
+    expression: 'cron(30 22 * * ? *)', // 01:30 in Amman, after the maintenance job
+    localIntervalSeconds: 3600,
+  },
 } as const;
 
 /** SQS consumers: entry file and the logical queue (platform/resources.ts) they drain. */
@@ -661,5 +695,6 @@ export const consumers = {
   productImport: { description: 'Catalogue imports: validate every row, then upsert by SKU or barcode in batches', entry: 'products/import/consumer.ts', queue: 'productImport', batchSize: 1 },
   posStock: { description: "A till receipt's follow-up: its stock at the exact cost (FIFO or average, the difference from the provisional cost posted) and its JoFotara submission", entry: 'pos/settlement-consumer.ts', queue: 'posStock', batchSize: 10 },
   posReceipt: { description: 'Till receipts by e-mail, bilingual, with the JoFotara QR', entry: 'pos/receipt-consumer.ts', queue: 'posReceipt', batchSize: 5 },
+  forecast: { description: "Cash forecasts: makes and keeps an organization's forecast of the day (30 to 90 days, every scenario)", entry: 'cashflow/forecast-jobs.ts', queue: 'forecast', batchSize: 1 },
   einvoiceDeadLetters: { description: 'Marks JoFotara submissions given up on (dead-lettered) as failed', entry: 'e-invoicing/dead-letters.ts', queue: 'einvoiceDlq', batchSize: 10 },
 } as const satisfies Record<string, { description: string; entry: string; queue: string; batchSize: number }>;

@@ -277,6 +277,7 @@ describe('documentEntity types', () => {
       created_by?: string | undefined; account_id: string; payment_type: 'sent' | 'received'; allocations: any;
       payment_method: 'cash' | 'bank_transfer' | 'cheque' | 'card' | 'cliq' | 'gift_card'; allocated_amount: number;
       gift_card_id?: string | undefined; reversal_entry_id?: string | undefined; voided_at?: string | undefined; voided_by?: string | undefined;
+      cheque_due_date?: string | undefined;
     }>();
     expectTypeOf<Flat<CreateEntityItem<typeof Payment>>>().toEqualTypeOf<{
       number: string; amount: number; currency: string; date: string; contact_id: string; status: 'void' | 'posted';
@@ -285,7 +286,7 @@ describe('documentEntity types', () => {
       payment_method: 'cash' | 'bank_transfer' | 'cheque' | 'card' | 'cliq' | 'gift_card'; allocated_amount: number;
       gift_card_id?: string | undefined; reference?: string | undefined; notes?: string | undefined; reversal_entry_id?: string | undefined;
       voided_at?: string | undefined; voided_by?: string | undefined; created_by?: string | undefined;
-      version?: number | undefined;
+      version?: number | undefined; cheque_due_date?: string | undefined;
     }>();
     expectTypeOf<Flat<UpdateEntityItem<typeof Payment>>>().toEqualTypeOf<{
       reference?: string | undefined; notes?: string | undefined; version?: number | undefined;

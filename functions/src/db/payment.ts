@@ -45,6 +45,8 @@ export const Payment = documentEntity({
     /** The cash/bank side of the entry. */
     account_id: { type: 'string', required: true, readOnly: true },
     reference: { type: 'string' },
+    /** A post-dated cheque's date (the cash forecast counts it then). */
+    cheque_due_date: { type: 'string', readOnly: true },
     notes: { type: 'string' },
     allocations: { type: 'any', required: true, readOnly: true },
     allocated_amount: { type: 'number', required: true, readOnly: true },

@@ -341,13 +341,16 @@ describe('accounting periods', () => {
     const broken = await call('GET', `${base(org.id)}/accounting/verify`, { token: users.admin.token });
     // assess
     expect(byMember.status).toBe(403);
-    expect(ok.body).toMatchObject({ ok: true, currency: 'JOD', entries_checked: 1, balance_items_checked: 3, account_postings_checked: 3 });
+    expect(ok.body).toMatchObject({ ok: true, currency: 'JOD', entries_checked: 1, balance_items_checked: 3, account_postings_checked: 3, cash_flows_checked: 1 });
     expect(broken.body.ok).toBe(false);
     expect(broken.body.unbalanced_entries).toEqual([{ entry_id: entry.id, total_debit: '116.001', total_credit: '116.000' }]);
     expect(broken.body.differences.map((d: Record<string, string>) => [d.kind, d.period, d.expected_debit, d.actual_debit])).toEqual([
       ['account_posting', null, '116.001', '116.000'],
       ['balance', '2025-05', '116.001', '116.000'],
       ['balance', '2025-05-05', '116.001', '116.000'],
+      // The cash the entry now says came in is not what its cash flows and day figures recorded.
+      ['cash_flow_day', '2025-05-05', '116.001', '116.000'],
+      ['cash_flow', '2025-05-05', '116.001', '116.000'],
     ]);
   });
 });

@@ -217,6 +217,7 @@ export const routes = defineRoutes('journal-entries', {
         entries_checked: result.entriesChecked,
         balance_items_checked: result.balanceItemsChecked,
         account_postings_checked: result.accountPostingsChecked,
+        cash_flows_checked: result.cashFlowsChecked,
         unbalanced_entries: result.unbalancedEntries.map((u) => ({ entry_id: u.entry_id, total_debit: fmt(u.debit), total_credit: fmt(u.credit) })),
         unknown_accounts: result.unknownAccounts,
         differences: result.differences.map((d) => ({

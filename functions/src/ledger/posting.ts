@@ -14,6 +14,10 @@
  *   entry undoes them.
  * - AccountPosting: one item per (entry, account), the account's ledger card, for account
  *   transactions with date filters and for "has this account been used".
+ * - CashFlowTransaction and CashFlowDay (db/cashFlow.ts, issue 17): each cash or bank account's
+ *   movement in the entry with what it was for (shared/src/cashflow/classify.ts), and the day's
+ *   figures per category — written here, in the entry's transaction, so the cash-flow views can
+ *   never miss or double a posting.
  * - AccountBalance (db/accountBalance.ts): per (organization, month, account, shard) item with
  *   month totals and day totals, changed only by `ADD` in the posting transaction. Reports read
  *   these, O(accounts × months), never the journal.
@@ -91,6 +95,8 @@ import { Account, type AccountRecord } from '../db/account.js';
 import { AccountBalance, type DayAttribute, type DayLinesAttribute } from '../db/accountBalance.js';
 import { LEDGER_LOCK_COPIES, LedgerLock } from '../db/accountingPeriod.js';
 import { AccountPosting, JournalEntry, type JournalEntryRecord } from '../db/journalEntry.js';
+import { CashFlowDay, CashFlowTransaction, type CashFlowFigure } from '../db/cashFlow.js';
+import { cashMovements, type CashMovement } from '@daftar/shared/cashflow/classify';
 import { SERIES, formatSeriesNumber, readSeries, takeNumbers, type SeriesPosition } from '../db/sequence.js';
 import { readById } from '../db/batch-get.js';
 import { readItem } from '../db/get-together.js';
@@ -372,9 +378,25 @@ export function assemblePostings(
     const earliest = lockCopies.get(copy);
     if (!earliest || input.date < earliest) lockCopies.set(copy, input.date);
   }
+  // The cash each entry moved, and the day figures they add to (one item per day, account and shard).
+  const accountOf = (id: string) => context.accounts.get(id);
+  const cashPerEntry: CashMovement[][] = inputs.map((input) => cashMovements(input.lines.map((l) => ({ account_id: l.account_id, debit: amountOf(l.debit), credit: amountOf(l.credit) })), accountOf));
+  const cashDays = new Map<string, { date: string; account_id: string; shard: string; add: Partial<Record<CashFlowFigure | 'n', number>> }>();
+  inputs.forEach((input, i) => {
+    for (const move of cashPerEntry[i]!) {
+      const shard = input.shard ?? DEFAULT_SHARD;
+      const key = `${input.date}|${move.account_id}|${shard}`;
+      const day = cashDays.get(key) ?? { date: input.date, account_id: move.account_id, shard, add: {} };
+      const field: CashFlowFigure = `${move.cash_flow_category}_${move.amount > 0 ? 'in' : 'out'}`;
+      day.add[field] = (day.add[field] ?? 0) + Math.abs(move.amount);
+      day.add.n = (day.add.n ?? 0) + 1;
+      cashDays.set(key, day);
+    }
+  });
+  const cashItems = cashPerEntry.reduce((s, moves) => s + moves.length, 0) + cashDays.size;
   const unnamed = inputs.filter((i) => !i.name).length;
   if (unnamed && !journal) throw new Error('Entries without a document number need the journal series position');
-  const actions = inputs.length + postingsPerEntry.reduce((a, b) => a + b, 0) + deltas.size + lockCopies.size + (unnamed ? 1 : 0);
+  const actions = inputs.length + postingsPerEntry.reduce((a, b) => a + b, 0) + deltas.size + lockCopies.size + (unnamed ? 1 : 0) + cashItems;
   if (actions > MAX_TRANSACTION_ACTIONS) throw new TransactionTooLarge(actions);
 
   const take = unnamed ? takeNumbers(journal!, unnamed) : null;
@@ -383,7 +405,7 @@ export function assemblePostings(
   const now = new Date().toISOString();
   const entries: JournalEntryRecord[] = [];
   const items: TransactItem[] = [];
-  inputs.forEach((input) => {
+  inputs.forEach((input, inputIndex) => {
     const id = input.entryId ?? uuidv7();
     const journalNumber = input.name ? undefined : journalNumbers.shift();
     const entry: JournalEntryRecord = {
@@ -472,7 +494,43 @@ export function assemblePostings(
         ),
       );
     }
+
+    const description = entry.memo ?? entry.lines.find((l) => l.description)?.description;
+    for (const move of cashPerEntry[inputIndex]!) {
+      const cashLine = entry.lines.find((l) => l.account_id === move.account_id && l.contact_id) ?? entry.lines.find((l) => l.contact_id);
+      items.push(
+        putItem(
+          CashFlowTransaction.create({
+            organization_id: organizationId,
+            id: uuidv7(),
+            date: entry.date,
+            account_id: move.account_id,
+            amount: move.amount,
+            cash_flow_type: move.cash_flow_type,
+            cash_flow_category: move.cash_flow_category,
+            description,
+            // Raw words (the search normalises them when it reads: the Arabic tables stay out of every posting Lambda).
+            search_text: [description, entry.name, move.cash_flow_category.replace(/_/g, ' '), entry.source_type.replace(/_/g, ' ')].filter(Boolean).join(' ').toLowerCase(),
+            source_type: entry.source_type,
+            source_id: entry.source_id,
+            journal_entry_id: id,
+            entry_name: entry.name,
+            contact_id: cashLine?.contact_id,
+            counter_account_id: move.counter_account_id ?? undefined,
+            shard: entry.shard,
+            is_manual_entry: false,
+            created_by: entry.posted_by,
+            created_at: now,
+            updated_at: now,
+          }).params(),
+        ),
+      );
+    }
   });
+
+  for (const day of cashDays.values()) {
+    items.push(updateItem(CashFlowDay.update({ organization_id: organizationId, date: day.date, account_id: day.account_id, shard: day.shard }).add(day.add).params()));
+  }
 
   for (const delta of deltas.values()) {
     const add: Partial<Record<'debit' | 'credit' | 'line_count' | DayAttribute | DayLinesAttribute, number>> = {};

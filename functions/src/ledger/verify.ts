@@ -2,7 +2,8 @@
  * The verification routine (ARCHITECTURE §6): recompute every balance from the journal entries
  * and compare it, to the fil, with what the posting transactions accumulated — the month and day
  * totals of every balance item and their journal-line counts, and every account's ledger card
- * (AccountPosting items). Reads the whole journal: an administrative check, not a request-path
+ * (AccountPosting items), and every cash or bank account's cash flows (issue 17: the transactions
+ * and the day figures the postings wrote must add up to the account's movement each day). Reads the whole journal: an administrative check, not a request-path
  * report.
  *
  * It compares two reads taken one after the other, so a posting that lands in between shows as a
@@ -10,6 +11,8 @@
  */
 import { AccountBalance, DAYS, type DayAttribute, type DayLinesAttribute } from '../db/accountBalance.js';
 import { AccountPosting, JournalEntry } from '../db/journalEntry.js';
+import { CashFlowDay, CashFlowTransaction } from '../db/cashFlow.js';
+import { CASH_FLOW_CATEGORY_KEYS, isCashSubtype } from '@daftar/shared/cashflow/classify';
 import { monthOf } from './dates.js';
 import { loadChart } from './chart.js';
 import { Product } from '../db/product.js';
@@ -17,7 +20,7 @@ import { StockLevel } from '../db/stockLevel.js';
 import { StockMovement } from '../db/stockMovement.js';
 
 export interface BalanceDifference {
-  kind: 'balance' | 'account_posting';
+  kind: 'balance' | 'account_posting' | 'cash_flow' | 'cash_flow_day';
   account_id: string;
   /** `YYYY-MM` (month totals) or `YYYY-MM-DD` (a day's totals) for balances; null for ledger cards. */
   period: string | null;
@@ -35,6 +38,7 @@ export interface LedgerVerification {
   entriesChecked: number;
   balanceItemsChecked: number;
   accountPostingsChecked: number;
+  cashFlowsChecked: number;
   unbalancedEntries: { entry_id: string; debit: number; credit: number }[];
   /** Accounts that posted entries name but the chart no longer has. */
   unknownAccounts: string[];
@@ -150,6 +154,32 @@ async function verifyOnce(organizationId: string): Promise<LedgerVerification> {
     const [accountId, entryId] = key.split('|') as [string, string];
     differences.push({ kind: 'account_posting', account_id: accountId, period: null, entry_id: entryId, shard: null, expected, actual });
   }
+  // Cash flows: per (day, cash account), the journal's movement against the transactions and the day figures.
+  const cashIds = new Set(chart.filter((a) => isCashSubtype(a.subtype)).map((a) => a.id));
+  const expectedCash = new Map<string, number>();
+  for (const [key, totals] of expectedBalances) {
+    const [period, accountId] = key.split('|') as [string, string];
+    if (period.length === 10 && cashIds.has(accountId)) expectedCash.set(`${period}|${accountId}`, (expectedCash.get(`${period}|${accountId}`) ?? 0) + totals.debit - totals.credit);
+  }
+  const [{ data: flows }, { data: flowDays }] = await Promise.all([
+    CashFlowTransaction.query.byDate({ organization_id: organizationId }).go({ consistent: true, pages: 'all' }),
+    CashFlowDay.query.byDate({ organization_id: organizationId }).go({ consistent: true, pages: 'all' }),
+  ]);
+  const actualFlows = new Map<string, number>();
+  for (const f of flows) if (!f.is_manual_entry) actualFlows.set(`${f.date}|${f.account_id}`, (actualFlows.get(`${f.date}|${f.account_id}`) ?? 0) + f.amount);
+  const actualDays = new Map<string, number>();
+  for (const d of flowDays) {
+    let net = 0;
+    for (const c of CASH_FLOW_CATEGORY_KEYS) net += ((d as Record<string, unknown>)[`${c}_in`] as number | undefined ?? 0) - ((d as Record<string, unknown>)[`${c}_out`] as number | undefined ?? 0);
+    actualDays.set(`${d.date}|${d.account_id}`, (actualDays.get(`${d.date}|${d.account_id}`) ?? 0) + net);
+  }
+  for (const key of new Set([...expectedCash.keys(), ...actualFlows.keys(), ...actualDays.keys()])) {
+    const expected = expectedCash.get(key) ?? 0;
+    const [period, accountId] = key.split('|') as [string, string];
+    const side = (n: number) => (n >= 0 ? { debit: n, credit: 0 } : { debit: 0, credit: -n });
+    if ((actualFlows.get(key) ?? 0) !== expected) differences.push({ kind: 'cash_flow', account_id: accountId, period, entry_id: null, shard: null, expected: side(expected), actual: side(actualFlows.get(key) ?? 0) });
+    if ((actualDays.get(key) ?? 0) !== expected) differences.push({ kind: 'cash_flow_day', account_id: accountId, period, entry_id: null, shard: null, expected: side(expected), actual: side(actualDays.get(key) ?? 0) });
+  }
   const stock = await verifyStock(organizationId, chart, actualBalances);
   differences.sort((a, b) => `${a.kind}${a.account_id}${a.period ?? a.entry_id}`.localeCompare(`${b.kind}${b.account_id}${b.period ?? b.entry_id}`));
   return {
@@ -159,6 +189,7 @@ async function verifyOnce(organizationId: string): Promise<LedgerVerification> {
     entriesChecked,
     balanceItemsChecked: items.length,
     accountPostingsChecked,
+    cashFlowsChecked: flows.length,
     unbalancedEntries,
     unknownAccounts,
     differences,

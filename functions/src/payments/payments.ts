@@ -354,6 +354,7 @@ export async function recordPayment(organizationId: string, input: PaymentCreate
         account_id: cashSide.id,
         reference: input.reference || undefined,
         notes: input.notes || undefined,
+        cheque_due_date: input.payment_method === 'cheque' ? input.cheque_due_date ?? undefined : undefined,
         allocations: settlements.map((s) => s.allocation),
         allocated_amount: allocated,
         journal_entry_id: entryId,
@@ -601,6 +602,7 @@ export function presentPayment(payment: PaymentRecord): PaymentPublic {
     account_id: payment.account_id,
     reference: payment.reference ?? null,
     notes: payment.notes ?? null,
+    cheque_due_date: payment.cheque_due_date ?? null,
     allocations: allocationsOf(payment).map((a) => ({
       invoice_id: a.document_type === 'invoice' ? a.document_id : null,
       bill_id: a.document_type === 'bill' ? a.document_id : null,

@@ -18,7 +18,8 @@ export const queues = {
   posStock: { env: 'POS_STOCK_QUEUE_URL', localName: 'daftar-pos-stock', visibilityTimeoutSeconds: 60, maxReceiveCount: 10 },
   // Receipts by e-mail (pos/receipts.ts): SES, or the local outbox.
   posReceipt: { env: 'POS_RECEIPT_QUEUE_URL', localName: 'daftar-pos-receipts', visibilityTimeoutSeconds: 120, maxReceiveCount: 5 },
-  forecast: { env: 'FORECAST_QUEUE_URL', localName: 'daftar-forecasts', visibilityTimeoutSeconds: 120, maxReceiveCount: 3 },
+  // A forecast reads two years of day figures and the open documents: 60 s per delivery.
+  forecast: { env: 'FORECAST_QUEUE_URL', localName: 'daftar-forecasts', visibilityTimeoutSeconds: 360, maxReceiveCount: 3 },
 } as const;
 
 export type BucketName = keyof typeof buckets;

@@ -12,6 +12,7 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { z } from 'zod';
 import type { receiptStatusPublic, sendReceiptBody } from '@daftar/shared/schemas/pos';
+import { presentTicketLoyalty, type StoredTicketLoyalty } from '../loyalty/till.js';
 import { receiptDateTime, receiptHtml, receiptSubject, receiptText, type ReceiptLanguage, type ReceiptView, type ReceiptViewLine } from '@daftar/shared/pos/receipt-text';
 import { PosTerminal } from '../db/posTerminal.js';
 import { PosTransaction, type PosTransactionRecord, type StoredPosLine, type StoredPosPayment } from '../db/posTransaction.js';
@@ -178,6 +179,7 @@ export async function receiptView(receipt: PosTransactionRecord): Promise<{ view
     subtotal: formatAmount(receipt.subtotal, currency),
     discount: formatAmount(receipt.discount, currency),
     promotions: ((receipt.promotions as { name: string; name_ar: string | null; discount: number }[] | undefined) ?? []).map((p) => ({ name: p.name, name_ar: p.name_ar, discount: formatAmount(p.discount, currency) })),
+    loyalty: presentTicketLoyalty(receipt.loyalty as StoredTicketLoyalty | undefined, currency),
     taxes: taxesByRate([...lines, ...newLines], currency),
     total: formatAmount(receipt.total, currency),
     payments: payments.map((p) => ({ tender: p.tender, amount: formatAmount(p.amount, currency) })),

@@ -28,6 +28,11 @@ export const RECEIPT_LABELS = {
     subtotal: 'Subtotal',
     discount: 'Discount',
     promotion: (name: string) => `  of which promotion: ${name}`,
+    pointsRedeemed: (points: number) => `  of which ${points} loyalty points`,
+    pointsEarned: 'Loyalty points earned',
+    pointsTakenBack: 'Loyalty points taken back',
+    pointsRestored: 'Loyalty points given back',
+    pointsBalance: 'Loyalty points balance',
     taxAt: (rate: string) => `Tax ${rate}%`,
     exempt: 'Exempt',
     total: 'Total',
@@ -53,6 +58,11 @@ export const RECEIPT_LABELS = {
     subtotal: 'المجموع الفرعي',
     discount: 'الخصم',
     promotion: (name: string) => `  منه عرض: ${name}`,
+    pointsRedeemed: (points: number) => `  منه ${points} نقطة ولاء`,
+    pointsEarned: 'نقاط الولاء المكتسبة',
+    pointsTakenBack: 'نقاط الولاء المستردّة',
+    pointsRestored: 'نقاط الولاء المُعادة',
+    pointsBalance: 'رصيد نقاط الولاء',
     taxAt: (rate: string) => `الضريبة ${isolate(`${rate}%`)}`,
     exempt: 'معفى',
     total: 'الإجمالي',
@@ -102,6 +112,11 @@ export interface ReceiptView {
   discount: string;
   /** The promotions the sale earned (part of `discount`), each printed with its name: the reason it was given. */
   promotions?: { name: string; name_ar: string | null; discount: string }[];
+  /**
+   * Loyalty points on the ticket (the transaction's `loyalty` block): redeemed points are part of
+   * `discount` (their value); earned, taken back and given back are counts, with the balance after.
+   */
+  loyalty?: { points_redeemed: number; redeemed_value: string; points_earned: number; points_taken_back: number; points_restored: number; balance_after: number } | null;
   /** Tax per rate, in the order printed. */
   taxes: { rate: string; exempt: boolean; net: string; tax: string }[];
   total: string;
@@ -157,6 +172,8 @@ function figureRows(view: ReceiptView): Row[] {
   const rows: Row[] = [{ en: en.subtotal, ar: ar.subtotal, amount: money(view.subtotal) }];
   if (!isZero(view.discount)) rows.push({ en: en.discount, ar: ar.discount, amount: money(`-${view.discount}`) });
   for (const p of view.promotions ?? []) rows.push({ en: en.promotion(p.name), ar: ar.promotion(p.name_ar ?? p.name), amount: money(`-${p.discount}`) });
+  const points = view.loyalty;
+  if (points?.points_redeemed) rows.push({ en: en.pointsRedeemed(points.points_redeemed), ar: ar.pointsRedeemed(points.points_redeemed), amount: money(`-${points.redeemed_value}`) });
   for (const t of view.taxes) {
     rows.push(t.exempt ? { en: en.exempt, ar: ar.exempt, amount: money(t.tax) } : { en: en.taxAt(t.rate), ar: ar.taxAt(t.rate), amount: money(t.tax) });
   }
@@ -164,6 +181,13 @@ function figureRows(view: ReceiptView): Row[] {
   for (const p of view.payments) rows.push({ en: `${en.paid}: ${en.tenders[p.tender]}`, ar: `${ar.paid}: ${ar.tenders[p.tender]}`, amount: money(p.amount) });
   for (const r of view.refunds) rows.push({ en: `${en.refunded}: ${en.tenders[r.tender]}`, ar: `${ar.refunded}: ${ar.tenders[r.tender]}`, amount: money(r.amount) });
   if (!isZero(view.change)) rows.push({ en: en.change, ar: ar.change, amount: money(view.change) });
+  // Points are counts, not money: printed after the money, with the balance the customer now holds.
+  if (points && (points.points_earned || points.points_redeemed || points.points_taken_back || points.points_restored)) {
+    if (points.points_earned) rows.push({ en: en.pointsEarned, ar: ar.pointsEarned, amount: String(points.points_earned) });
+    if (points.points_taken_back) rows.push({ en: en.pointsTakenBack, ar: ar.pointsTakenBack, amount: String(-points.points_taken_back) });
+    if (points.points_restored) rows.push({ en: en.pointsRestored, ar: ar.pointsRestored, amount: String(points.points_restored) });
+    rows.push({ en: en.pointsBalance, ar: ar.pointsBalance, amount: String(points.balance_after) });
+  }
   return rows;
 }
 

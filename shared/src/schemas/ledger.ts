@@ -264,13 +264,18 @@ export const ledgerVerification = z.object({
   entries_checked: z.number().int(),
   balance_items_checked: z.number().int(),
   account_postings_checked: z.number().int(),
+  /** Cash-flow transactions compared with the cash and bank accounts' daily movement (issue 17). */
+  cash_flows_checked: z.number().int(),
   unbalanced_entries: z.array(z.object({ entry_id: z.string(), total_debit: z.string(), total_credit: z.string() })),
   /** Accounts that posted entries name but the chart no longer has. */
   unknown_accounts: z.array(z.string()),
   differences: z.array(
     z.object({
-      /** `balance` (month and day totals) or `account_posting` (an account's ledger card). */
-      kind: z.enum(['balance', 'account_posting']),
+      /**
+       * `balance` (month and day totals), `account_posting` (an account's ledger card), `cash_flow`
+       * (a cash account's day: its cash-flow transactions) or `cash_flow_day` (its day figures).
+       */
+      kind: z.enum(['balance', 'account_posting', 'cash_flow', 'cash_flow_day']),
       account_id: z.string(),
       /** `YYYY-MM` (month totals) or `YYYY-MM-DD` (a day's totals) for balances; null for ledger cards. */
       period: z.string().nullable(),

@@ -30,6 +30,11 @@ const moneyFields = {
   account_id: id.nullish(),
   reference: optionalText(100),
   notes: optionalText(4000),
+  /**
+   * A post-dated cheque's own date (payment_method cheque): the day it can be cashed. The cash
+   * forecast counts the money on that day (issue 17); the payment's `date` is when it was handed over.
+   */
+  cheque_due_date: calendarDate.nullish(),
 };
 
 /** Received payments allocate to invoices, sent ones to bills; a document appears once. */
@@ -113,6 +118,7 @@ export const paymentPublic = z.object({
   account_id: z.string(),
   reference: z.string().nullable(),
   notes: z.string().nullable(),
+  cheque_due_date: z.string().nullable().optional(),
   allocations: z.array(paymentAllocationPublic),
   journal_entry_id: z.string(),
   reversal_entry_id: z.string().nullable(),

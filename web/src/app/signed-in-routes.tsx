@@ -23,6 +23,7 @@ import { posSessionsRoutes } from '../features/pos-sessions/routes';
 import { posRegisterRoutes } from '../features/pos/routes';
 import { giftCardsRoutes } from '../features/gift-cards/routes';
 import { promotionsRoutes } from '../features/promotions/routes';
+import { loyaltyRoutes } from '../features/loyalty/routes';
 import { RequireAuth } from './routes/root';
 
 /**
@@ -65,6 +66,7 @@ export const signedInRoutes: RouteObject[] = [
           ...posSessionsRoutes,
           ...giftCardsRoutes,
           ...promotionsRoutes,
+          ...loyaltyRoutes,
           ...eInvoicingRoutes,
           ...billsRoutes,
           ...paymentsRoutes,

@@ -228,6 +228,12 @@ const SCHEMA_RULES: readonly (readonly [RegExp, string])[] = [
   [/^A receipt id is a time-ordered UUID \(version 7\)/i, 'registerIds'],
   // Promotions (shared/src/schemas/promotions.ts).
   [/^The end comes after the start$/i, 'promotionEndAfterStart'],
+  // Cash flow (shared/src/schemas/cashflow.ts).
+  [/^A forecast is for 30, 60 or 90 days$/i, 'forecastHorizon'],
+  [/^A transfer moves money between your own accounts; post it in banking$/i, 'cashFlowNoTransfer'],
+  [/^Say what it is$/i, 'cashFlowDescription'],
+  [/^Give an amount per day or a percentage$/i, 'forecastAdjustmentAmount'],
+  [/^Type something to search for$/i, 'searchTermRequired'],
   [/^Give both ends of the hours, or neither$/i, 'promotionHoursBoth'],
   [/^A percentage is more than 0 and at most 100$/i, 'promotionPercentRange'],
   [/^A percentage such as 10 or 12\.5$/i, 'promotionPercentFormat'],

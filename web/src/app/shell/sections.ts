@@ -53,13 +53,14 @@ export const SECTIONS: readonly Section[] = [
     key: 'pos',
     label: 'nav.pointOfSale',
     to: '/pos',
-    match: ['/pos', '/gift-cards', '/promotions'],
+    match: ['/pos', '/gift-cards', '/promotions', '/loyalty'],
     pages: [
       { to: '/pos', label: 'nav.register' },
       { to: '/pos/sessions', label: 'nav.posSessions' },
       { to: '/pos/terminals', label: 'nav.posTerminals' },
       { to: '/gift-cards', label: 'nav.giftCards' },
       { to: '/promotions', label: 'nav.promotions' },
+      { to: '/loyalty', label: 'nav.loyalty' },
     ],
   },
   {

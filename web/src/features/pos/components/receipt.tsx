@@ -21,7 +21,7 @@ export interface ReceiptData {
   customerName: string | null;
   currency: string;
   /** `discount` is the cashier's; `promotion_discount` what promotions took (both minor units). */
-  lines: { id: string; name: string; name_ar: string | null; quantity: string; unit_price: string; discount: number; promotion_discount?: number; gross: number }[];
+  lines: { id: string; name: string; name_ar: string | null; quantity: string; unit_price: string; discount: number; promotion_discount?: number; loyalty_discount?: number; gross: number }[];
   /** Totals as posted: `discount` holds the cashier's discounts and the promotions' together. */
   totals: TicketTotals;
   /** The promotions the sale earned, each with its discount in all (minor units). */
@@ -30,6 +30,11 @@ export interface ReceiptData {
   payments: { tender: PosTender; amount: string; card_number?: string | null }[];
   tendered: number;
   change: number;
+  /**
+   * Loyalty points on the ticket (minor units for the value): redeemed and earned, and the balance
+   * after once the server has answered (null until then: an offline sale's points are counted on sync).
+   */
+  loyalty?: { points_redeemed: number; redeemed_value: number; points_earned: number; balance_after: number | null } | null;
   /** Returns: what went back per tender ('original_tenders' until the server has split it). */
   refunds?: { tender: PosTender | 'original_tenders'; amount: string }[];
 }
@@ -79,7 +84,8 @@ function ReceiptBody({ data, number, testIds }: { data: ReceiptData; number: str
   const money = (minor: number) => formatMoney(major(minor, data.currency), data.currency, 'en');
   const promotions = data.promotions ?? [];
   // The discount line is the cashier's; each promotion is printed on its own line below it.
-  const manual = data.totals.discount - promotions.reduce((sum, p) => sum + p.discount, 0);
+  const loyalty = data.loyalty ?? null;
+  const manual = data.totals.discount - promotions.reduce((sum, p) => sum + p.discount, 0) - (loyalty?.redeemed_value ?? 0);
   const rows: [string, string][] = [
     ['subtotal', money(data.totals.subtotal)],
     ...(manual ? [['discount', `−${money(manual)}`] as [string, string]] : []),
@@ -159,6 +165,14 @@ function ReceiptBody({ data, number, testIds }: { data: ReceiptData; number: str
             <dd data-testid={id('pos-receipt-promotion-discount')}>−{money(p.discount)}</dd>
           </Fragment>
         ))}
+        {loyalty?.points_redeemed ? (
+          <>
+            <dt data-testid={id('pos-receipt-points-redeemed')}>
+              {label('pointsRedeemed')} ({loyalty.points_redeemed})
+            </dt>
+            <dd>−{money(loyalty.redeemed_value)}</dd>
+          </>
+        ) : null}
         <dt>{label('tax')}</dt>
         <dd>{money(data.totals.tax)}</dd>
         <dt className="pos-receipt-grand">{label('total')}</dt>
@@ -188,6 +202,18 @@ function ReceiptBody({ data, number, testIds }: { data: ReceiptData; number: str
         <dt>{label('change')}</dt>
         <dd data-testid={id('pos-receipt-change')}>{money(data.change)}</dd>
       </dl>
+      {loyalty && (loyalty.points_earned || loyalty.points_redeemed || loyalty.balance_after !== null) ? (
+        <dl className="pos-receipt-meta" data-testid={id('pos-receipt-loyalty')}>
+          <dt>{label('pointsEarned')}</dt>
+          <dd data-testid={id('pos-receipt-points-earned')}>{loyalty.points_earned}</dd>
+          {loyalty.balance_after !== null ? (
+            <>
+              <dt>{label('pointsBalance')}</dt>
+              <dd data-testid={id('pos-receipt-points-balance')}>{loyalty.balance_after}</dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
       <footer>
         {data.footer ? <p>{data.footer}</p> : null}
         <p>{label('thanks')}</p>

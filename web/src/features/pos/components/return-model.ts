@@ -172,9 +172,10 @@ export function receiptFromTransaction(tx: PosTransaction, context: ReceiptConte
     name_ar: l.name_ar,
     quantity: sign < 0 ? `−${l.quantity}` : l.quantity,
     unit_price: l.unit_price,
-    // The server's `discount` holds the promotions' share too; the receipt prints them apart.
-    discount: m(l.discount) - m(l.promotion_discount ?? '0'),
+    // The server's `discount` holds the promotions' and the points' shares too; the receipt prints them apart.
+    discount: m(l.discount) - m(l.promotion_discount ?? '0') - m(l.loyalty_discount ?? '0'),
     promotion_discount: m(l.promotion_discount ?? '0'),
+    loyalty_discount: m(l.loyalty_discount ?? '0'),
     gross: sign * m(l.gross),
   });
   const isReturn = tx.kind === 'return';
@@ -195,6 +196,8 @@ export function receiptFromTransaction(tx: PosTransaction, context: ReceiptConte
     // A gift card's payment names the card by its last digits (the server keeps them as its reference).
     payments: tx.payments.map((p) => ({ tender: p.tender, amount: p.amount, card_number: p.tender === 'gift_card' ? p.reference : null })),
     refunds: tx.refunds.map((r) => ({ tender: r.tender, amount: r.amount })),
+    // A sale's points as the server posted them (a return's points are shown at the returns desk).
+    loyalty: tx.loyalty && !isReturn ? { points_redeemed: tx.loyalty.points_redeemed, redeemed_value: m(tx.loyalty.redeemed_value), points_earned: tx.loyalty.points_earned, balance_after: tx.loyalty.balance_after } : null,
     tendered: m(tx.tendered),
     change: m(tx.change),
   };

@@ -3,7 +3,7 @@ import type { TaxOption } from '@daftar/shared/schemas/taxes';
 import { Badge, Button, Checkbox, Dialog, Flex, IconButton, RadioGroup, Text, TextField } from '@radix-ui/themes';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatMoney } from '../../../lib/format';
+import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import type { PosCustomer } from '../api/customers';
 import { useReturnDetails } from '../api/get-return-details';
 import { findReceiptByNumber, normalizeReceiptNumber, useSessionReceipts, type PosTransaction } from '../api/list-session-receipts';
@@ -15,6 +15,7 @@ import { itemName } from './catalogue-panel';
 import { CustomerDialog } from './customer-dialog';
 import { PayDialog } from './pay-dialog';
 import type { ReceiptData } from './receipt';
+import { returnPoints } from './loyalty-model';
 import {
   clampQuantity,
   initialReturnLines,
@@ -337,6 +338,9 @@ function ReturnWithReceipt(props: StepProps & { sale: PosTransaction }) {
   });
   const chosen = rows.filter((r) => milli(r.quantity) > 0);
   const summary = summarizeReturn(rows.map((r) => r.share), exchangeTicket, chosen.length);
+  // The points the return takes back and gives back; points already spent are kept from the refund.
+  const points = returnPoints(details.data?.loyalty, summary.refund, summary.balance, currency);
+  const kept = points?.shortfall_minor ?? 0;
   // Store credit for the refund, or a store-credit / on-account payment of an exchange, needs the customer.
   const needsCustomer = method === 'store_credit' && summary.balance > 0;
   // The sale's customer, else one chosen here, else (for store credit) the one on the register's ticket.
@@ -516,11 +520,23 @@ function ReturnWithReceipt(props: StepProps & { sale: PosTransaction }) {
             <dd data-testid="pos-return-new-total">{money(summary.newTotal)}</dd>
           </>
         ) : null}
+        {kept ? (
+          <>
+            <dt>{t('pos.loyalty.returnShortfall', { points: formatNumber(points!.shortfall_points), amount: money(kept) })}</dt>
+            <dd data-testid="pos-return-points-kept">{`−${money(kept)}`}</dd>
+          </>
+        ) : null}
         <dt className="pos-total">{summary.balance < 0 ? t('pos.returns.customerPays') : t('pos.returns.toRefund')}</dt>
         <dd className="pos-total" data-testid="pos-return-balance">
-          {money(Math.abs(summary.balance))}
+          {money(Math.abs(summary.balance) - kept)}
         </dd>
       </dl>
+      {points && (points.points_to_take_back || points.points_to_restore) ? (
+        <Flex direction="column" data-testid="pos-return-points">
+          {points.points_to_take_back ? <Text size="2">{t('pos.loyalty.returnTakesBack', { points: formatNumber(points.points_to_take_back) })}</Text> : null}
+          {points.points_to_restore ? <Text size="2">{t('pos.loyalty.returnGivesBack', { points: formatNumber(points.points_to_restore) })}</Text> : null}
+        </Flex>
+      ) : null}
       <Text size="1" color="gray">
         {t('pos.returns.previewNote')}
       </Text>
@@ -534,7 +550,7 @@ function ReturnWithReceipt(props: StepProps & { sale: PosTransaction }) {
           {t('pos.returns.back')}
         </Button>
         <Button type="button" size="3" onClick={submit} loading={saving} disabled={!lines}>
-          {summary.balance < 0 ? t('pos.returns.takePayment', { amount: money(-summary.balance) }) : t('pos.returns.confirm', { amount: money(summary.balance) })}
+          {summary.balance < 0 ? t('pos.returns.takePayment', { amount: money(-summary.balance) }) : t('pos.returns.confirm', { amount: money(summary.balance - kept) })}
         </Button>
       </Flex>
       <PayDialog open={payOpen} onOpenChange={setPayOpen} due={Math.max(0, -summary.balance)} currency={currency} hasCustomer={!!customer} onComplete={post} />

@@ -78,6 +78,8 @@ export interface ComputedLine {
   figures: TicketLine | null;
   /** What promotions take off this line, minor units (part of `figures.discount`). */
   promotion_discount: number;
+  /** What redeemed loyalty points take off this line, minor units (part of `figures.discount`; loyalty-model.ts). */
+  loyalty_discount?: number;
   error: string | null;
 }
 
@@ -89,6 +91,8 @@ export interface ComputedTicket {
   promotions: AppliedPromotion[];
   /** Whether every line computes (a sale can be paid). */
   valid: boolean;
+  /** Loyalty points redeemed on the ticket and their value (spread over the lines after the promotions). */
+  loyalty?: { points: number; discount_minor: number } | null;
 }
 
 /** The promotions to apply and the sale's who, where and when (see `promotionContext`). */
@@ -176,8 +180,12 @@ function promote(computed: readonly ComputedLine[], offers: TicketPromotions, cu
 /** The promotions' discount on the whole ticket, minor units. */
 export const promotionsTotal = (ticket: Pick<ComputedTicket, 'promotions'>) => ticket.promotions.reduce((sum, p) => sum + p.discount_minor, 0);
 
-/** The cashier's own discount on a line (what the promotions took is not the cashier's to give). */
-export const manualDiscount = (line: Pick<ComputedLine, 'figures' | 'promotion_discount'>) => (line.figures ? line.figures.discount - line.promotion_discount : 0);
+/** The cashier's own discount on a line (what the promotions and the customer's points took is not the cashier's to give). */
+export const manualDiscount = (line: Pick<ComputedLine, 'figures' | 'promotion_discount' | 'loyalty_discount'>) =>
+  line.figures ? line.figures.discount - line.promotion_discount - (line.loyalty_discount ?? 0) : 0;
+
+/** What the customer's redeemed points take off the whole ticket, minor units. */
+export const loyaltyTotal = (ticket: Pick<ComputedTicket, 'loyalty'>) => ticket.loyalty?.discount_minor ?? 0;
 
 /** The largest discount a member may give on a line, in minor units, given its subtotal. */
 export const maxDiscountMinor = (subtotal: number, maxPercent: number) => Math.floor((subtotal * maxPercent) / 100);
@@ -226,7 +234,7 @@ export function saleBody(identity: SaleIdentity, ticket: ComputedTicket, custome
   return {
     ...identity,
     customer_id: customer?.id ?? null,
-    lines: ticket.lines.map(({ line, tax, promotion_discount }) => ({
+    lines: ticket.lines.map(({ line, tax, promotion_discount, loyalty_discount }) => ({
       id: line.id,
       product_id: line.item.id,
       quantity: line.quantity,
@@ -236,11 +244,15 @@ export function saleBody(identity: SaleIdentity, ticket: ComputedTicket, custome
       discount: line.discount,
       // The line's share of the promotions, which the server computes again (shared/src/pos/promotions.ts).
       promotion_discount: major(promotion_discount, ticket.currency),
+      // The line's share of the redeemed points, which the server spreads again (shared/src/pos/loyalty.ts).
+      ...(ticket.loyalty ? { loyalty_discount: major(loyalty_discount ?? 0, ticket.currency) } : {}),
     })),
     // Only a gift-card payment names a card (the server refuses a card on any other tender).
     payments: payments.map((p) => ({ id: p.id, tender: p.tender, amount: p.amount, ...(p.tender === 'gift_card' && p.gift_card_id ? { gift_card_id: p.gift_card_id } : {}) })),
     // Each promotion's discount in all; the lines' shares add up to these.
     promotions: ticket.promotions.map((p) => ({ promotion_id: p.promotion_id, discount: major(p.discount_minor, ticket.currency) })),
+    // The points redeemed and their value; the lines' loyalty shares add up to it.
+    ...(ticket.loyalty ? { loyalty_redemption: { points: ticket.loyalty.points, discount: major(ticket.loyalty.discount_minor, ticket.currency) } } : {}),
   };
 }
 

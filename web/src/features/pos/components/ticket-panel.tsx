@@ -1,13 +1,25 @@
 import { Button, Flex, IconButton, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { forwardRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import type { PosCustomer } from '../api/customers';
 import { itemName } from './catalogue-panel';
 import { LineDiscountEditor } from './line-discount';
 import { promotionName, promotionReason, type PromotionNames } from './promotion-model';
-import { isQuantity, major, manualDiscount, promotionsTotal, stepQuantity, type ComputedTicket, type LineDiscount } from './ticket-model';
+import type { Standing } from './loyalty-model';
+import { isQuantity, loyaltyTotal, major, manualDiscount, promotionsTotal, stepQuantity, type ComputedTicket, type LineDiscount } from './ticket-model';
+
+/** The chosen customer's loyalty on the ticket (routes/register): their points, the redemption, the preview. */
+export interface TicketLoyalty {
+  standing: Standing;
+  /** Points the ticket earns (loyalty-model `pointsPreview`). */
+  earned: number | null;
+  /** Why points cannot be redeemed now (offline, suspended), or null. */
+  redeemBlocked: string | null;
+  onRedeem: () => void;
+  onRemoveRedemption: () => void;
+}
 
 interface TicketPanelProps {
   ticket: ComputedTicket;
@@ -30,10 +42,12 @@ interface TicketPanelProps {
   onStoreCredit?: () => void;
   /** More of the register's buttons beside the customer's (receipts, returns). */
   actions?: ReactNode;
+  /** The customer's points, when they are in a loyalty program. */
+  loyalty?: TicketLoyalty | null;
 }
 
 export const TicketPanel = forwardRef<HTMLInputElement, TicketPanelProps>(function TicketPanel(
-  { ticket, currency, customer, promotionNames = new Map(), maxDiscountPercent, onScan, onQuantity, onDiscount, onRemove, onCustomer, onClearCustomer, onPay, onCancel, notice, onStoreCredit, actions },
+  { ticket, currency, customer, promotionNames = new Map(), maxDiscountPercent, onScan, onQuantity, onDiscount, onRemove, onCustomer, onClearCustomer, onPay, onCancel, notice, onStoreCredit, actions, loyalty },
   scanRef,
 ) {
   const { t } = useTranslation();
@@ -54,8 +68,9 @@ export const TicketPanel = forwardRef<HTMLInputElement, TicketPanelProps>(functi
 
   const { totals } = ticket;
   const promoted = promotionsTotal(ticket);
-  // The cashier's discounts and the promotions' are shown apart; together they are the ticket's discount.
-  const manualTotal = totals.discount - promoted;
+  const pointsOff = loyaltyTotal(ticket);
+  // The cashier's discounts, the promotions' and the points' are shown apart; together they are the ticket's discount.
+  const manualTotal = totals.discount - promoted - pointsOff;
   return (
     <section className="pos-ticket" aria-label={t('pos.ticket.title')}>
       <form onSubmit={submit} className="pos-scan">
@@ -99,6 +114,27 @@ export const TicketPanel = forwardRef<HTMLInputElement, TicketPanelProps>(functi
           </Button>
         </Flex>
       </Flex>
+      {loyalty ? (
+        <Flex align="center" justify="between" gap="2" wrap="wrap" data-testid="pos-loyalty">
+          <Text size="1" color="gray">
+            {t('pos.loyalty.standing', {
+              program: currentLanguage() === 'ar' ? loyalty.standing.program_name_ar || loyalty.standing.program_name : loyalty.standing.program_name,
+              points: formatNumber(loyalty.standing.points_available),
+              value: formatMoney(loyalty.standing.points_value, currency),
+            })}
+            {loyalty.standing.tier ? ` · ${t('pos.loyalty.tier', { tier: loyalty.standing.tier })}` : ''}
+          </Text>
+          {loyalty.redeemBlocked ? (
+            <Text size="1" color="amber" data-testid="pos-loyalty-blocked">
+              {loyalty.redeemBlocked}
+            </Text>
+          ) : (
+            <Button size="1" variant="soft" color="orange" onClick={loyalty.onRedeem} disabled={!ticket.valid}>
+              {t('pos.loyalty.redeem')}
+            </Button>
+          )}
+        </Flex>
+      ) : null}
       <div className="pos-lines">
         {ticket.lines.length ? (
           <table aria-label={t('pos.ticket.lines')}>
@@ -220,6 +256,19 @@ export const TicketPanel = forwardRef<HTMLInputElement, TicketPanelProps>(functi
             <dd data-testid="pos-promotions-total">{off(promoted)}</dd>
           </>
         ) : null}
+        {pointsOff ? (
+          <>
+            <dt>
+              {t('pos.loyalty.pointsLine', { points: formatNumber(ticket.loyalty!.points) })}{' '}
+              {loyalty ? (
+                <IconButton size="1" variant="ghost" color="gray" aria-label={t('pos.loyalty.remove')} onClick={loyalty.onRemoveRedemption}>
+                  ×
+                </IconButton>
+              ) : null}
+            </dt>
+            <dd data-testid="pos-loyalty-discount">{off(pointsOff)}</dd>
+          </>
+        ) : null}
         <dt>{t('pos.ticket.tax')}</dt>
         <dd data-testid="pos-tax">{money(totals.tax)}</dd>
         <dt className="pos-total">{t('pos.ticket.total')}</dt>
@@ -227,6 +276,11 @@ export const TicketPanel = forwardRef<HTMLInputElement, TicketPanelProps>(functi
           {money(totals.gross)}
         </dd>
       </dl>
+      {loyalty?.earned ? (
+        <Text size="2" color="green" data-testid="pos-loyalty-earned">
+          {t('pos.loyalty.earns', { count: loyalty.earned, points: formatNumber(loyalty.earned) })}
+        </Text>
+      ) : null}
       {notice ? (
         <Text size="1" color="amber" role="status">
           {notice}

@@ -28,8 +28,12 @@ import { useReturnsDesk } from '../components/returns-desk';
 import { SyncBanner } from '../components/sync-banner';
 import { PosTopBar } from '../components/top-bar';
 import { TicketPanel } from '../components/ticket-panel';
+import { pointsPreview, redeemableBasis, redeemedTicket } from '../components/loyalty-model';
+import { RedeemPointsDialog, redemptionProblem } from '../components/redeem-points-dialog';
+import { useAccountBalance } from '../api/post-store-credit';
 import { promotionsChanged, refusedPromotionIds } from '../components/promotion-model';
-import { addItem, computeTicket, discountAllowed, manualDiscount, promotionContext, saleBody, spendsGiftCard, tenderOutcome, type PaymentState, type TicketLineState } from '../components/ticket-model';
+import { addItem, computeTicket, discountAllowed, manualDiscount, minorOf, promotionContext, saleBody, spendsGiftCard, tenderOutcome, type PaymentState, type TicketLineState } from '../components/ticket-model';
+import { readerMessage } from '../../../lib/form-errors';
 import { errorStatus } from '../../../lib/api-client';
 import { lookupCode, type CatalogueItem } from '../offline/catalogue';
 import { useOnline, useOutbox } from '../offline/register-outbox';
@@ -233,6 +237,9 @@ function Register({ organizationId, shop, terminal, session }: RegisterProps) {
   const [payOpen, setPayOpen] = useState(false);
   const [customerOpen, setCustomerOpen] = useState(false);
   const [giftCardsOpen, setGiftCardsOpen] = useState(false);
+  const [redeemOpen, setRedeemOpen] = useState(false);
+  /** Loyalty points the customer redeems on this ticket (their value is a discount of it). */
+  const [redeemPoints, setRedeemPoints] = useState<number | null>(null);
   const [receipt, setReceipt] = useState<ReceiptData | null>(null);
   /** The receipt number of a sale sent at once (a gift card paid), not through the outbox. */
   const [postedNumber, setPostedNumber] = useState<{ id: string; number: string } | null>(null);
@@ -272,10 +279,25 @@ function Register({ organizationId, shop, terminal, session }: RegisterProps) {
     (at: Date) => ({ promotions: offered, context: promotionContext(at, timeZone, terminal.location_id ?? null, customer?.id ?? null) }),
     [offered, timeZone, terminal.location_id, customer?.id],
   );
-  const ticket = useMemo(() => computeTicket(lines, taxes, currency, offersAt(minute)), [lines, taxes, currency, offersAt, minute]);
+  // The customer's points and their program's terms (null: not enrolled, or not known offline).
+  const accountBalance = useAccountBalance(organizationId, customer?.id ?? null);
+  const standing = (customer && accountBalance.data?.loyalty) || null;
+  useEffect(() => setRedeemPoints(null), [emptyTicket, customer?.id]);
+  // The points apply after the promotions, spread over the lines as the server will spread them.
+  const { ticket, refused: redemptionRefused } = useMemo(
+    () => redeemedTicket(computeTicket(lines, taxes, currency, offersAt(minute)), standing, redeemPoints),
+    [lines, taxes, currency, offersAt, minute, standing, redeemPoints],
+  );
+  // A redemption the ticket no longer holds (a line removed, the points spent elsewhere) is dropped, and said so.
+  useEffect(() => {
+    if (!redemptionRefused) return;
+    setRedeemPoints(null);
+    setNotice(redemptionProblem(t, redemptionRefused));
+  }, [redemptionRefused, t]);
+  const earned = pointsPreview(ticket, standing, currency);
   const overLimit = ticket.lines.some((line) => !discountAllowed(line, maxDiscount));
   const desk = useReturnsDesk({ organizationId, shop, terminal, session, customer, catalogue: catalogue.index, taxes, isAdmin: role.isAdmin, cashier: session.cashier_name ?? user.data?.full_name ?? null });
-  const dialogOpen = payOpen || customerOpen || giftCardsOpen || !!receipt || desk.open;
+  const dialogOpen = payOpen || customerOpen || giftCardsOpen || redeemOpen || !!receipt || desk.open;
 
   const focusScan = useCallback(() => scanRef.current?.focus(), []);
 
@@ -365,7 +387,7 @@ function Register({ organizationId, shop, terminal, session }: RegisterProps) {
     const { id, sequence, occurred_at: occurredAt } = draft.current;
     // The sale is what the server will compute at its own moment: the ticket shown was computed at
     // the start of the minute, and an offer whose hours end in between no longer holds.
-    const sold = computeTicket(lines, taxes, currency, offersAt(new Date(occurredAt)));
+    const sold = redeemedTicket(computeTicket(lines, taxes, currency, offersAt(new Date(occurredAt))), standing, redeemPoints).ticket;
     if (sold.totals.gross !== ticket.totals.gross) {
       touchClock();
       setPayOpen(false);
@@ -376,27 +398,35 @@ function Register({ organizationId, shop, terminal, session }: RegisterProps) {
     if (!outcome.ok) return;
     const cardSale = spendsGiftCard(payments);
     const online = navigator.onLine;
+    // Points are the server's balance, which another till may spend too: a sale redeeming them is
+    // sent at once and never kept offline (the same points could be spent twice).
+    const redeeming = !!sold.loyalty;
+    if (redeeming && !online) return t('pos.loyalty.needsNetwork');
     // A ticket with promotions is sent at once when the network is there: the server checks them
     // again and refuses (409) when they changed meanwhile, which only the cashier, with the customer
     // still here, can deal with. Without the network it is kept in the outbox as an offline sale,
     // and the server keeps the promotions the customer was given.
-    const sendNow = cardSale || (sold.promotions.length > 0 && online);
+    const sendNow = cardSale || redeeming || (sold.promotions.length > 0 && online);
     const body = saleBody({ id, terminal_id: terminal.id, session_id: session.id, sequence, occurred_at: occurredAt, offline: sendNow ? false : !online }, sold, customer, payments);
     let kept = !sendNow;
+    let posted: Awaited<ReturnType<typeof postSaleNow>> | null = null;
     if (sendNow) {
       // A gift card spends the server's balance, which another till may spend too: the sale is sent
       // now and the customer leaves only once it posted. It is never kept in the outbox, where it
       // would be refused hours later with the goods gone. Promotions are checked now for the same
       // reason: a refusal is dealt with while the customer is still at the counter.
       try {
-        const posted = await postSaleNow(organizationId, body);
+        posted = await postSaleNow(organizationId, body);
         setPostedNumber({ id, number: posted.number });
         void queryClient.invalidateQueries({ queryKey: [...posKey(organizationId), 'transactions'] });
+        // The customer's points moved: the next ticket reads them again.
+        if (customer) void queryClient.invalidateQueries({ queryKey: [...posKey(organizationId), 'customers', customer.id, 'account-balance'] });
       } catch (error) {
         if (promotionsChanged(error)) return void (await promotionsRefused(error, sold.promotions.map((p) => p.promotion_id)));
         const status = errorStatus(error);
         const noAnswer = unanswered(error) || (status !== null && status >= 500);
         if (cardSale) return noAnswer ? t('pos.giftCard.saleUnanswered') : cardRefusalText(error, t, currency);
+        if (redeeming) return noAnswer ? t('pos.loyalty.saleUnanswered') : readerMessage(errorMessage(error));
         // No answer yet for a sale without a card (a 409 here is the first attempt still running):
         // the outbox sends the same body under the same key until it is answered — the first
         // answer, if the first attempt did post.
@@ -427,8 +457,15 @@ function Register({ organizationId, shop, terminal, session }: RegisterProps) {
         unit_price: computed.line.unit_price,
         discount: manualDiscount(computed),
         promotion_discount: computed.promotion_discount,
+        loyalty_discount: computed.loyalty_discount ?? 0,
         gross: computed.figures?.gross ?? 0,
       })),
+      // The server's figures when the sale posted now; else what the register expects it to earn.
+      loyalty: posted?.loyalty
+        ? { points_redeemed: posted.loyalty.points_redeemed, redeemed_value: minorOf(posted.loyalty.redeemed_value, currency), points_earned: posted.loyalty.points_earned, balance_after: posted.loyalty.balance_after }
+        : standing
+          ? { points_redeemed: sold.loyalty?.points ?? 0, redeemed_value: sold.loyalty?.discount_minor ?? 0, points_earned: pointsPreview(sold, standing, currency) ?? 0, balance_after: null }
+          : null,
       promotions: sold.promotions.map((p) => ({ promotion_id: p.promotion_id, ...(promotions.names.get(p.promotion_id) ?? { name: p.promotion_id, name_ar: null }), discount: p.discount_minor })),
       totals: sold.totals,
       payments: payments.map((p) => ({ tender: p.tender, amount: p.amount, card_number: p.card_number ?? null })),
@@ -438,6 +475,7 @@ function Register({ organizationId, shop, terminal, session }: RegisterProps) {
     setPayOpen(false);
     setLines([]);
     setCustomer(null);
+    setRedeemPoints(null);
   };
 
   const receiptNumber = receipt ? (snapshot.sent.get(receipt.id)?.number ?? (postedNumber?.id === receipt.id ? postedNumber.number : null)) : null;
@@ -473,6 +511,17 @@ function Register({ organizationId, shop, terminal, session }: RegisterProps) {
         }}
         notice={notice ?? (overLimit ? t('pos.discount.tooLarge', { percent: maxDiscount }) : null)}
         onStoreCredit={customer ? desk.openStoreCredit : undefined}
+        loyalty={
+          standing
+            ? {
+                standing,
+                earned,
+                redeemBlocked: standing.status !== 'active' ? t('pos.loyalty.suspended') : !online ? t('pos.loyalty.offline') : null,
+                onRedeem: () => setRedeemOpen(true),
+                onRemoveRedemption: () => setRedeemPoints(null),
+              }
+            : null
+        }
         actions={
           <>
             {desk.actions}
@@ -492,6 +541,20 @@ function Register({ organizationId, shop, terminal, session }: RegisterProps) {
         onComplete={complete}
         giftCards={{ organizationId, online }}
       />
+      {standing ? (
+        <RedeemPointsDialog
+          standing={standing}
+          basis={redeemableBasis(computeTicket(lines, taxes, currency, offersAt(minute)))}
+          currency={currency}
+          current={redeemPoints}
+          open={redeemOpen}
+          onOpenChange={setRedeemOpen}
+          onApply={(points) => {
+            setRedeemPoints(points);
+            setNotice(null);
+          }}
+        />
+      ) : null}
       <GiftCardDialog organizationId={organizationId} sessionId={session.id} currency={currency} online={online} open={giftCardsOpen} onOpenChange={setGiftCardsOpen} />
       <CustomerDialog organizationId={organizationId} open={customerOpen} onOpenChange={setCustomerOpen} onChoose={setCustomer} />
       <ReceiptDialog

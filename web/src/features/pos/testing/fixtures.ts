@@ -1,5 +1,6 @@
 import type { PosSession, PosTerminal, PosTransaction } from '@daftar/shared/schemas/pos';
 import type { PromotionPublic } from '@daftar/shared/schemas/promotions';
+import type { PosLoyaltyStanding } from '@daftar/shared/schemas/loyalty';
 import { API, category, product, referenceReaders, session, tax } from '../../products/testing/fixtures';
 
 export { API, category, product, referenceReaders, session, tax };
@@ -113,6 +114,30 @@ export function promotion(overrides: Partial<PromotionPublic> = {}): PromotionPu
     rules: [{ id: 'rule-1', promotion_id: 'promo-rice', product_ids: ['prod-1'] }],
     created_at: '2026-11-20T08:00:00Z',
     updated_at: '2026-11-20T08:00:00Z',
+    ...overrides,
+  };
+}
+
+/** A customer's loyalty as account-balance carries it: 1,200 points usable, 10 fils a point, at least 100 at once, Gold (×1.5) from 1,000 lifetime points. */
+export function loyaltyStanding(overrides: Partial<PosLoyaltyStanding> = {}): PosLoyaltyStanding {
+  return {
+    loyalty_program_id: 'lp-1',
+    program_name: 'Saleh Rewards',
+    program_name_ar: 'مكافآت صالح',
+    status: 'active',
+    points_available: 1200,
+    points_value: '12.000',
+    lifetime_points: 1600,
+    tier: 'Gold',
+    terms: {
+      points_per_unit: '1',
+      rounding: 'down',
+      minimum_spend: '0.000',
+      point_value: '0.010',
+      expiry_days: 365,
+      min_redemption_points: 100,
+      tiers: [{ name: 'Gold', min_lifetime_points: 1000, multiplier: '1.5' }],
+    },
     ...overrides,
   };
 }

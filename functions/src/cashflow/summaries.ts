@@ -1,0 +1,269 @@
+/**
+ * Cash-flow summaries (issue 17): totals, series by day, week and month, history, the dashboard and
+ * the categories — all from the day figures the postings keep (db/cashFlow.ts CashFlowDay: one item
+ * per day, cash account and shard) and the balance items (opening balances), never from the
+ * transactions, so their cost does not grow with the number of transactions.
+ *
+ * Conventions. Cash is the cash, bank and receipts-in-transit accounts. A transfer between two of
+ * them is no flow of the business: over all accounts its two sides cancel, so inflow and outflow
+ * leave transfers out; for a chosen set of accounts money moved to an account outside the set did
+ * leave it, so transfers count. Weeks start on Saturday (the first day of the week on Jordanian
+ * calendars; Friday and Saturday are the weekend). Dates are business dates (YYYY-MM-DD).
+ */
+import { money } from '@daftar/shared';
+import { CASH_FLOW_CATEGORIES, CASH_FLOW_CATEGORY_KEYS, CASH_SUBTYPES, type CashFlowCategory, type CashFlowType } from '@daftar/shared/cashflow/classify';
+import { CashFlowDay, CashFlowTransaction, type CashFlowDayRecord } from '../db/cashFlow.js';
+import { takeAll } from '../db/paging.js';
+import { accountBalances, normalBalance } from '../ledger/balances.js';
+import { loadChart } from '../ledger/chart.js';
+import { addDays, todayIn } from '../ledger/dates.js';
+import { organizationSettings } from '../organizations/settings.js';
+import { ValidationError } from '../platform/errors.js';
+
+type Flows = { inflow: number; outflow: number; count: number };
+const none = (): Flows => ({ inflow: 0, outflow: 0, count: 0 });
+
+export interface DayFlows {
+  date: string;
+  byCategory: Map<CashFlowCategory, Flows>;
+}
+
+export interface CashScope {
+  currency: string;
+  today: string;
+  /** The cash accounts summed (all, or the ones asked for). */
+  accountIds: string[];
+  filtered: boolean;
+}
+
+/** Largest period a series or summary reads at once (days). */
+const MAX_DAYS = 1100;
+
+export async function cashScope(organizationId: string, accountIdsText?: string): Promise<CashScope> {
+  const [{ currency, timeZone }, chart] = await Promise.all([organizationSettings(organizationId), loadChart(organizationId)]);
+  const cash = chart.filter((a) => CASH_SUBTYPES.includes(a.subtype)).map((a) => a.id);
+  const asked = accountIdsText ? [...new Set(accountIdsText.split(',').map((s) => s.trim()).filter(Boolean))] : [];
+  const unknown = asked.filter((id) => !cash.includes(id));
+  if (unknown.length) throw new ValidationError([{ loc: ['query', 'account_ids'], msg: `Not a cash or bank account: ${unknown.join(', ')}`, type: 'value_error' }]);
+  return { currency, today: todayIn(timeZone), accountIds: asked.length ? asked : cash, filtered: asked.length > 0 };
+}
+
+/** The day figures of the accounts in scope, from `from` to `to`, by day. */
+export async function dayFlows(organizationId: string, scope: CashScope, from: string, to: string): Promise<Map<string, DayFlows>> {
+  const items: CashFlowDayRecord[] = await takeAll(
+    CashFlowDay.query.byDate({ organization_id: organizationId }).between({ date: from, account_id: '', shard: '' }, { date: to, account_id: '~', shard: '~' }),
+  );
+  const wanted = new Set(scope.accountIds);
+  const days = new Map<string, DayFlows>();
+  for (const item of items) {
+    if (!wanted.has(item.account_id)) continue;
+    const day = days.get(item.date) ?? { date: item.date, byCategory: new Map() };
+    for (const category of CASH_FLOW_CATEGORY_KEYS) {
+      const inflow = (item as Record<string, unknown>)[`${category}_in`] as number | undefined;
+      const outflow = (item as Record<string, unknown>)[`${category}_out`] as number | undefined;
+      if (!inflow && !outflow) continue;
+      const flows = day.byCategory.get(category) ?? none();
+      flows.inflow += inflow ?? 0;
+      flows.outflow += outflow ?? 0;
+      day.byCategory.set(category, flows);
+    }
+    // The count is per item, not per category: spread it on the day as a whole.
+    const counted = day.byCategory.get('transfers') ?? none();
+    day.byCategory.set('transfers', counted);
+    (day as DayFlows & { count?: number }).count = ((day as DayFlows & { count?: number }).count ?? 0) + (item.n ?? 0);
+    days.set(item.date, day);
+  }
+  return days;
+}
+
+/** The cash in scope at the end of `date` (balance items: flat in the number of postings). */
+export async function cashBalance(organizationId: string, scope: CashScope, date: string): Promise<number> {
+  const balances = await accountBalances(organizationId, { to: date });
+  return scope.accountIds.reduce((sum, id) => sum + normalBalance('asset', balances.get(id)), 0);
+}
+
+/** Inflow, outflow and net of a set of days; transfers only when some accounts were chosen. */
+function totalsOf(days: Iterable<DayFlows>, scope: CashScope) {
+  const total = none();
+  let transfersNet = 0;
+  let count = 0;
+  for (const day of days) {
+    count += (day as DayFlows & { count?: number }).count ?? 0;
+    for (const [category, flows] of day.byCategory) {
+      if (category === 'transfers') {
+        transfersNet += flows.inflow - flows.outflow;
+        if (!scope.filtered) continue;
+      }
+      total.inflow += flows.inflow;
+      total.outflow += flows.outflow;
+    }
+  }
+  // Over all accounts the transfers cancel; a remainder would be a posting's rounding — keep it in net.
+  const net = scope.filtered ? total.inflow - total.outflow : total.inflow - total.outflow + transfersNet;
+  return { inflow: total.inflow, outflow: total.outflow, net, count };
+}
+
+const text = (minor: number, currency: string) => money.formatMoney(money.fromMinorUnits(minor, currency));
+
+function checkRange(from: string, to: string) {
+  const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+  if (span < 0) throw new ValidationError([{ loc: ['query', 'date_to'], msg: 'The start comes before the end', type: 'value_error' }]);
+  if (span > MAX_DAYS) throw new ValidationError([{ loc: ['query', 'date_from'], msg: `At most ${MAX_DAYS} days at once`, type: 'value_error' }]);
+}
+
+const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
+
+export async function cashFlowSummary(organizationId: string, query: { date_from?: string; date_to?: string; account_ids?: string }) {
+  const scope = await cashScope(organizationId, query.account_ids);
+  const to = query.date_to ?? scope.today;
+  const from = query.date_from ?? monthStart(to);
+  checkRange(from, to);
+  const [days, opening] = await Promise.all([dayFlows(organizationId, scope, from, to), cashBalance(organizationId, scope, addDays(from, -1))]);
+  const totals = totalsOf(days.values(), scope);
+  const byCategory = new Map<CashFlowCategory, Flows>();
+  for (const day of days.values()) {
+    for (const [category, flows] of day.byCategory) {
+      const sum = byCategory.get(category) ?? none();
+      sum.inflow += flows.inflow;
+      sum.outflow += flows.outflow;
+      byCategory.set(category, sum);
+    }
+  }
+  const byType = Object.fromEntries((['operating', 'investing', 'financing', 'transfer'] as CashFlowType[]).map((type) => {
+    let inflow = 0;
+    let outflow = 0;
+    for (const [category, flows] of byCategory) if (CASH_FLOW_CATEGORIES[category] === type) { inflow += flows.inflow; outflow += flows.outflow; }
+    return [type, { inflow: text(inflow, scope.currency), outflow: text(outflow, scope.currency), net: text(inflow - outflow, scope.currency) }];
+  })) as Record<CashFlowType, { inflow: string; outflow: string; net: string }>;
+  const counts = await categoryCounts(organizationId, from, to, scope);
+  return {
+    date_from: from,
+    date_to: to,
+    opening_balance: text(opening, scope.currency),
+    closing_balance: text(opening + totals.net, scope.currency),
+    inflow: text(totals.inflow, scope.currency),
+    outflow: text(totals.outflow, scope.currency),
+    net: text(totals.net, scope.currency),
+    transaction_count: totals.count,
+    by_type: byType,
+    by_category: CASH_FLOW_CATEGORY_KEYS.filter((c) => byCategory.has(c) && (byCategory.get(c)!.inflow || byCategory.get(c)!.outflow)).map((c) => {
+      const f = byCategory.get(c)!;
+      return { category: c, cash_flow_type: CASH_FLOW_CATEGORIES[c], inflow: text(f.inflow, scope.currency), outflow: text(f.outflow, scope.currency), net: text(f.inflow - f.outflow, scope.currency), transaction_count: counts.get(c) ?? 0 };
+    }),
+  };
+}
+
+/**
+ * Transactions per category in a period. The day figures count transactions per item, not per
+ * category, so this is the one figure read from the transactions — with `Select: COUNT`-sized
+ * projections of the period only, and only for the summary and category list.
+ */
+async function categoryCounts(organizationId: string, from: string, to: string, scope: CashScope): Promise<Map<CashFlowCategory, number>> {
+  const wanted = new Set(scope.accountIds);
+  const items = await CashFlowTransaction.query
+    .byDate({ organization_id: organizationId })
+    .between({ date: from, id: '' }, { date: to, id: '~' })
+    .where((a, { eq }) => eq(a.is_manual_entry, false))
+    .go({ pages: 'all', attributes: ['cash_flow_category', 'account_id'] });
+  const counts = new Map<CashFlowCategory, number>();
+  for (const item of items.data) if (wanted.has(item.account_id!)) counts.set(item.cash_flow_category!, (counts.get(item.cash_flow_category!) ?? 0) + 1);
+  return counts;
+}
+
+/** The Saturday a date's week starts on. */
+export function weekStart(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay(); // 0 Sunday … 6 Saturday
+  return addDays(date, -((day + 1) % 7));
+}
+
+export type Granularity = 'day' | 'week' | 'month';
+
+export async function cashFlowSeries(organizationId: string, granularity: Granularity, query: { date_from?: string; date_to?: string; account_ids?: string }) {
+  const scope = await cashScope(organizationId, query.account_ids);
+  const to = query.date_to ?? scope.today;
+  const defaultFrom = granularity === 'day' ? addDays(to, -29) : granularity === 'week' ? weekStart(addDays(to, -7 * 11)) : monthStart(addDays(monthStart(to), -330));
+  const from = query.date_from ?? defaultFrom;
+  checkRange(from, to);
+  const [days, opening] = await Promise.all([dayFlows(organizationId, scope, from, to), cashBalance(organizationId, scope, addDays(from, -1))]);
+  return { granularity, date_from: from, date_to: to, points: seriesPoints(days, scope, from, to, granularity, opening) };
+}
+
+export function seriesPoints(days: Map<string, DayFlows>, scope: CashScope, from: string, to: string, granularity: Granularity, opening: number) {
+  const points: { period_start: string; period_end: string; opening_balance: string; inflow: string; outflow: string; net: string; closing_balance: string; transaction_count: number }[] = [];
+  let balance = opening;
+  let start = from;
+  while (start <= to) {
+    const natural = granularity === 'day' ? start : granularity === 'week' ? addDays(weekStart(start), 6) : addDays(monthStart(addDays(monthStart(start), 32)), -1);
+    const end = natural < to ? natural : to;
+    const inPeriod: DayFlows[] = [];
+    for (let d = start; d <= end; d = addDays(d, 1)) {
+      const day = days.get(d);
+      if (day) inPeriod.push(day);
+    }
+    const t = totalsOf(inPeriod, scope);
+    points.push({ period_start: start, period_end: end, opening_balance: text(balance, scope.currency), inflow: text(t.inflow, scope.currency), outflow: text(t.outflow, scope.currency), net: text(t.net, scope.currency), closing_balance: text(balance + t.net, scope.currency), transaction_count: t.count });
+    balance += t.net;
+    start = addDays(end, 1);
+  }
+  return points;
+}
+
+export async function cashFlowHistory(organizationId: string, query: { months: number; account_ids?: string }) {
+  const scope = await cashScope(organizationId, query.account_ids);
+  const to = scope.today;
+  let from = monthStart(to);
+  for (let i = 1; i < query.months; i++) from = monthStart(addDays(from, -1));
+  const [days, opening] = await Promise.all([dayFlows(organizationId, scope, from, to), cashBalance(organizationId, scope, addDays(from, -1))]);
+  return { granularity: 'month' as const, date_from: from, date_to: to, points: seriesPoints(days, scope, from, to, 'month', opening) };
+}
+
+export async function cashFlowCategories(organizationId: string, query: { date_from?: string; date_to?: string; account_ids?: string }) {
+  const summary = await cashFlowSummary(organizationId, query);
+  const found = new Map(summary.by_category.map((c) => [c.category, c]));
+  const zero = text(0, (await organizationSettings(organizationId)).currency);
+  return {
+    categories: CASH_FLOW_CATEGORY_KEYS.map((c) => {
+      const f = found.get(c);
+      return { category: c, cash_flow_type: CASH_FLOW_CATEGORIES[c], inflow: f?.inflow ?? zero, outflow: f?.outflow ?? zero, transaction_count: f?.transaction_count ?? 0 };
+    }),
+  };
+}
+
+export async function cashFlowDashboard(organizationId: string) {
+  const scope = await cashScope(organizationId);
+  const today = scope.today;
+  const thisMonth = monthStart(today);
+  const lastMonth = monthStart(addDays(thisMonth, -1));
+  const from = lastMonth < addDays(today, -29) ? lastMonth : addDays(today, -29);
+  const [days, openingFrom, planned] = await Promise.all([
+    dayFlows(organizationId, scope, from, today),
+    cashBalance(organizationId, scope, addDays(from, -1)),
+    CashFlowTransaction.query
+      .byDate({ organization_id: organizationId })
+      .between({ date: today, id: '' }, { date: addDays(today, 90), id: '~' })
+      .where((a, { eq }) => `${eq(a.is_manual_entry, true)} AND ${eq(a.is_planned, true)}`)
+      .go({ pages: 'all' }),
+  ]);
+  const within = (a: string, b: string) => [...days.values()].filter((d) => d.date >= a && d.date <= b);
+  const flows = (list: DayFlows[]) => {
+    const t = totalsOf(list, scope);
+    return { inflow: text(t.inflow, scope.currency), outflow: text(t.outflow, scope.currency), net: text(t.net, scope.currency) };
+  };
+  const before30 = totalsOf(within(from, addDays(today, -30)), scope).net;
+  const all = totalsOf(days.values(), scope).net;
+  const outflows = new Map<CashFlowCategory, number>();
+  for (const day of within(thisMonth, today)) for (const [c, f] of day.byCategory) if (c !== 'transfers') outflows.set(c, (outflows.get(c) ?? 0) + f.outflow);
+  return {
+    as_of: today,
+    balance: text(openingFrom + all, scope.currency),
+    this_month: flows(within(thisMonth, today)),
+    last_month: flows(within(lastMonth, addDays(thisMonth, -1))),
+    last_30_days: seriesPoints(days, scope, addDays(today, -29), today, 'day', openingFrom + before30),
+    top_outflows: [...outflows].filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([category, v]) => ({ category, amount: text(v, scope.currency) })),
+    planned: {
+      count: planned.data.length,
+      inflow: text(planned.data.filter((p) => p.amount > 0).reduce((s, p) => s + p.amount, 0), scope.currency),
+      outflow: text(planned.data.filter((p) => p.amount < 0).reduce((s, p) => s - p.amount, 0), scope.currency),
+    },
+  };
+}
