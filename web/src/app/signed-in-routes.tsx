@@ -23,6 +23,7 @@ import { posSessionsRoutes } from '../features/pos-sessions/routes';
 import { posRegisterRoutes } from '../features/pos/routes';
 import { giftCardsRoutes } from '../features/gift-cards/routes';
 import { promotionsRoutes } from '../features/promotions/routes';
+import { layawayRoutes } from '../features/layaway/routes';
 import { loyaltyRoutes } from '../features/loyalty/routes';
 import { RequireAuth } from './routes/root';
 
@@ -66,6 +67,7 @@ export const signedInRoutes: RouteObject[] = [
           ...posSessionsRoutes,
           ...giftCardsRoutes,
           ...promotionsRoutes,
+          ...layawayRoutes,
           ...loyaltyRoutes,
           ...eInvoicingRoutes,
           ...billsRoutes,

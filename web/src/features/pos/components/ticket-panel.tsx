@@ -5,6 +5,7 @@ import { formatMoney, formatNumber } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import type { PosCustomer } from '../api/customers';
 import { itemName } from './catalogue-panel';
+import { LayawayAction } from './layaway-dialog';
 import { LineDiscountEditor } from './line-discount';
 import { promotionName, promotionReason, type PromotionNames } from './promotion-model';
 import type { Standing } from './loyalty-model';
@@ -109,6 +110,8 @@ export const TicketPanel = forwardRef<HTMLInputElement, TicketPanelProps>(functi
         )}
         <Flex align="center" gap="2" wrap="wrap" justify="end">
           {actions}
+          {/* The cart set aside for the customer (layaway-dialog.tsx); clearing the ticket is the cancel's. */}
+          <LayawayAction ticket={ticket} customer={customer} onStarted={onCancel} />
           <Button size="1" variant="soft" onClick={onCustomer}>
             {t('pos.customer.add')}
           </Button>
