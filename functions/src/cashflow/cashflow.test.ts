@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../test/client.js';
 import { billsSetup } from '../bills/test-setup.js';
-import { CashFlowForecast } from '../db/cashFlow.js';
+import { CashFlowDay, CashFlowForecast, CashFlowTransaction } from '../db/cashFlow.js';
+import { backfillOrganization } from './backfill.js';
 import { postEntries, postReversal } from '../documents/posting-path.js';
 import { accountBalances } from '../ledger/balances.js';
 import { defaultAccountId } from '../ledger/chart.js';
@@ -215,5 +216,30 @@ describe('forecasts', () => {
     const result = await forecastConsumer({ Records: [{ messageId: 'm1', body: JSON.stringify({ organization_id: t.org.id }) }, { messageId: 'm2', body: 'not json' }] } as never);
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: 'm2' }]);
     expect((await CashFlowForecast.get({ organization_id: t.org.id, made_on: today }).go()).data).toBeTruthy();
+  });
+});
+
+describe('books that predate cash flows', () => {
+  it('get the cash flows their entries would have written, once, however often the backfill runs', async () => {
+    const t = await setup();
+    await t.post('2026-02-01', [{ account_id: t.a.cash, debit: 5_000 }, { account_id: t.a.sales, credit: 5_000 }]);
+    await t.post('2026-02-02', [{ account_id: t.a.rent, debit: 2_000 }, { account_id: t.a.bank, credit: 2_000 }]);
+    // As an organization's books were before this change: the entries, no cash flows.
+    const { data: flows } = await CashFlowTransaction.query.byDate({ organization_id: t.org.id }).go({ pages: 'all' });
+    const { data: days } = await CashFlowDay.query.byDate({ organization_id: t.org.id }).go({ pages: 'all' });
+    for (const f of flows) await CashFlowTransaction.delete({ organization_id: t.org.id, date: f.date, id: f.id }).go();
+    for (const d of days) await CashFlowDay.delete({ organization_id: t.org.id, date: d.date, account_id: d.account_id, shard: d.shard }).go();
+    expect((await verifyLedger(t.org.id)).ok).toBe(false);
+    // A posting made since has its own; the backfill leaves it alone.
+    await t.post('2026-02-03', [{ account_id: t.a.cash, debit: 1_000 }, { account_id: t.a.sales, credit: 1_000 }]);
+
+    const [first, second] = await Promise.all([backfillOrganization(t.org.id), backfillOrganization(t.org.id)]);
+    expect(first + second).toBe(2);
+    expect(await backfillOrganization(t.org.id)).toBe(0);
+    const verification = await verifyLedger(t.org.id);
+    expect(verification.differences).toEqual([]);
+    expect(verification.cashFlowsChecked).toBe(3);
+    const summary = await call('GET', `${t.C}/summary`, { ...t.as('viewer'), query: { date_from: '2026-02-01', date_to: '2026-02-28' } });
+    expect(summary.body).toMatchObject({ inflow: '6.000', outflow: '2.000', net: '4.000' });
   });
 });

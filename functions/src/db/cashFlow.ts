@@ -154,3 +154,23 @@ export const CashFlowForecastSettings = new Entity(
   },
   entityConfig(),
 );
+
+/** Whether an organization's history has its cash flows (cashflow/backfill.ts). */
+export const CashFlowBackfill = new Entity(
+  {
+    model: { entity: 'cash_flow_backfill', version: '1', service: 'daftar' },
+    attributes: {
+      organization_id: { type: 'string', required: true, readOnly: true },
+      entries_backfilled: { type: 'number', required: true },
+      completed_at: { type: 'string', required: true },
+    },
+    indexes: {
+      byOrganization: {
+        pk: { field: 'pk', composite: ['organization_id'], template: 'ORG#${organization_id}', casing: 'none' },
+        sk: { field: 'sk', composite: [], template: 'CASHFLOWBACKFILL', casing: 'none' },
+      },
+    },
+  },
+  entityConfig(),
+);
+export type CashFlowBackfillRecord = EntityItem<typeof CashFlowBackfill>;

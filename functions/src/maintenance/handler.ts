@@ -3,7 +3,8 @@
  * expires pending invitations past their date, removes expired API keys, deletes audit
  * records older than the retention period (AUDIT_RETENTION_DAYS, default 365), and expires gift
  * cards past their date (their unspent balance released as breakage: gift-cards/expiry.ts) and lapses
- * loyalty points whose lots have expired (loyalty/expiry.ts). Revoked-token
+ * loyalty points whose lots have expired (loyalty/expiry.ts), and gives entries posted before cash
+ * flows existed their cash flows (cashflow/backfill.ts). Revoked-token
  * markers and throttle counters need nothing here: DynamoDB's TTL removes them.
  *
  * Each step runs even when another fails; a failed step fails the invocation afterwards, so the
@@ -15,6 +16,7 @@ import { cleanupExpiredApiKeys } from '../api-keys/cleanup.js';
 import { cleanupAuditLogs } from '../audit-logs/cleanup.js';
 import { expireGiftCards } from '../gift-cards/expiry.js';
 import { expireLoyaltyPoints } from '../loyalty/expiry.js';
+import { backfillCashFlows } from '../cashflow/backfill.js';
 import { checkOverdueLayaways } from '../layaway/overdue.js';
 import { logger, setCorrelationId } from '../platform/logger.js';
 
@@ -28,6 +30,7 @@ export interface MaintenanceSummary {
   audit_retention_days: number | null;
   expired_gift_cards: number | null;
   expired_loyalty_points: number | null;
+  backfilled_cash_flow_entries: number | null;
   /** Active layaways overdue after tonight's check (one reminder per overdue instalment: layaway/overdue.ts). */
   overdue_layaways: number | null;
   duration_ms: number;
@@ -52,13 +55,14 @@ export const handler = async (event: ScheduledEvent): Promise<MaintenanceSummary
   const now = runTime(event);
   let retentionDays: number | null = null;
 
-  const [invitations, apiKeys, auditLogs, giftCards, loyaltyPoints, layaways] = await Promise.allSettled([
+  const [invitations, apiKeys, auditLogs, giftCards, loyaltyPoints, layaways, cashFlows] = await Promise.allSettled([
     cleanupExpiredInvitations(now),
     cleanupExpiredApiKeys(now),
     (async () => cleanupAuditLogs((retentionDays = auditRetentionDays()), now))(),
     expireGiftCards(now),
     expireLoyaltyPoints(now),
     checkOverdueLayaways(now),
+    backfillCashFlows(),
   ]);
   const summary: MaintenanceSummary = {
     ran_at: now.toISOString(),
@@ -68,11 +72,12 @@ export const handler = async (event: ScheduledEvent): Promise<MaintenanceSummary
     audit_retention_days: retentionDays,
     expired_gift_cards: giftCards.status === 'fulfilled' ? giftCards.value.expired : null,
     expired_loyalty_points: loyaltyPoints.status === 'fulfilled' ? loyaltyPoints.value.expired : null,
+    backfilled_cash_flow_entries: cashFlows.status === 'fulfilled' ? cashFlows.value.entries : null,
     overdue_layaways: layaways.status === 'fulfilled' ? layaways.value.overdue : null,
     duration_ms: Date.now() - started,
   };
 
-  const failures = ([['invitations', invitations], ['api keys', apiKeys], ['audit logs', auditLogs], ['gift cards', giftCards], ['loyalty points', loyaltyPoints], ['layaways', layaways]] as const)
+  const failures = ([['invitations', invitations], ['api keys', apiKeys], ['audit logs', auditLogs], ['gift cards', giftCards], ['loyalty points', loyaltyPoints], ['layaways', layaways], ['cash flows', cashFlows]] as const)
     .filter(([, r]) => r.status === 'rejected')
     .map(([step, r]) => ({ step, error: String((r as PromiseRejectedResult).reason?.stack ?? (r as PromiseRejectedResult).reason) }));
   if (failures.length) {
