@@ -124,6 +124,27 @@ describe('layaway', () => {
     expect((await s.lw('POST', `/${created.body.id}/payments`, { amount: '1.000', payment_method: 'cash' })).status).toBe(409);
   });
 
+  it('cancelled as store credit: the deposits become the customer\'s credit; a retried payment is recorded once', async () => {
+    const s = await setup();
+    const created = await s.lw('POST', '', { customer_id: s.customer.id, items: [{ product_id: s.ring.id, quantity: '1' }], due_date: '2099-01-01', deposit: { amount: '20.000', payment_method: 'cash' } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // The same payment sent twice under one Idempotency-Key: one payment.
+    const key = { headers: { 'idempotency-key': `pay-${created.body.id}` } };
+    const paid = await s.lw('POST', `/${created.body.id}/payments`, { amount: '10.000', payment_method: 'cash' }, key);
+    const again = await s.lw('POST', `/${created.body.id}/payments`, { amount: '10.000', payment_method: 'cash' }, key);
+    expect([paid.status, again.status]).toEqual([201, 201]);
+    expect((await s.lw('GET', `/${created.body.id}/payments`)).body.count).toBe(2);
+    const cancelled = await s.lw('POST', `/${created.body.id}/cancel`, { cancellation_policy: 'store_credit' }, { query: { reason: 'Will buy something else' } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', reservation_status: 'released' });
+    expect(await s.row('2300')).toEqual(['0.000', '0.000']);
+    expect(await s.row('2500')).toEqual(['0.000', '30.000']);
+    expect(await s.row('1110')).toEqual(['30.000', '0.000']);
+    const balance = await call('GET', `${s.O}/pos/customers/${s.customer.id}/account-balance`, s.as('member'));
+    expect(balance.body.store_credit).toBe('30.000');
+    expect((await verifyLedger(s.org.id)).ok).toBe(true);
+  });
+
   it('the last unit: of two layaways reserving it at once exactly one succeeds', async () => {
     const s = await setup();
     const body = (customer: string) => ({ customer_id: customer, items: [{ product_id: s.bracelet.id, quantity: '1' }], due_date: '2099-01-01' });
