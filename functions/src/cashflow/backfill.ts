@@ -18,6 +18,7 @@ import { Organization } from '../db/organization.js';
 import { readItem } from '../db/get-together.js';
 import { onConditionFailed, postTransaction, putItem, updateItem, type TransactItem } from '../db/transaction.js';
 import { loadChart } from '../ledger/chart.js';
+import { cashFlowRecord, dayFigure } from '../ledger/cash-flows.js';
 import { logger } from '../platform/logger.js';
 
 
@@ -38,37 +39,13 @@ export async function backfillOrganization(organizationId: string): Promise<numb
     const moves = cashMovements(entry.lines.map((l) => ({ account_id: l.account_id, debit: l.debit, credit: l.credit })), (id) => accounts.get(id));
     if (!moves.length) continue;
     const now = new Date().toISOString();
-    const description = entry.memo ?? entry.lines.find((l) => l.description)?.description;
     const items: TransactItem[] = [];
     const days = new Map<string, Partial<Record<CashFlowFigure | 'n', number>>>();
     moves.forEach((move, i) => {
-      items.push(
-        onConditionFailed(putItem(
-          CashFlowTransaction.create({
-            organization_id: organizationId,
-            id: `bf-${entry.id}-${i}`,
-            date: entry.date,
-            account_id: move.account_id,
-            amount: move.amount,
-            cash_flow_type: move.cash_flow_type,
-            cash_flow_category: move.cash_flow_category,
-            description,
-            search_text: [description, entry.name, move.cash_flow_category.replace(/_/g, ' '), entry.source_type.replace(/_/g, ' ')].filter(Boolean).join(' ').toLowerCase(),
-            source_type: entry.source_type,
-            source_id: entry.source_id,
-            journal_entry_id: entry.id,
-            entry_name: entry.name,
-            counter_account_id: move.counter_account_id ?? undefined,
-            shard: entry.shard,
-            is_manual_entry: false,
-            created_at: now,
-            updated_at: now,
-          }).params(),
-        ), () => new AlreadyBackfilled()),
-      );
+      items.push(onConditionFailed(putItem(CashFlowTransaction.create(cashFlowRecord(entry, move, `bf-${entry.id}-${i}`, now)).params()), () => new AlreadyBackfilled()));
       const add = days.get(move.account_id) ?? {};
-      const field: CashFlowFigure = `${move.cash_flow_category}_${move.amount > 0 ? 'in' : 'out'}`;
-      add[field] = (add[field] ?? 0) + Math.abs(move.amount);
+      const [field, amount] = dayFigure(move);
+      add[field] = (add[field] ?? 0) + amount;
       add.n = (add.n ?? 0) + 1;
       days.set(move.account_id, add);
     });

@@ -13,17 +13,15 @@
  */
 import { jofotara } from '@daftar/shared';
 import { Contact } from '../db/contact.js';
-import { EinvoiceSubmission, type EinvoiceSubmissionItem } from '../db/einvoiceSubmission.js';
 import { readItem } from '../db/get-together.js';
 import { Layaway, LayawayActive, type LayawayRecord } from '../db/layaway.js';
 import type { PosTransactionRecord } from '../db/posTransaction.js';
 import { isConditionFailure } from '../db/transaction.js';
 import { documentUuid } from '../e-invoicing/mapping.js';
-import { getSettingsItem, missingFields, nextInvoiceCounter } from '../e-invoicing/settings.js';
-import { enqueueSubmission, getSubmission } from '../e-invoicing/submission.js';
-import { posReceiptDocument } from '../pos/einvoice.js';
+import { getSettingsItem, missingFields } from '../e-invoicing/settings.js';
+import { getSubmission } from '../e-invoicing/submission.js';
+import { posReceiptDocument, writeSubmission } from '../pos/einvoice.js';
 import { ValidationError } from '../platform/errors.js';
-import { nowIso, uuidv7 } from '../platform/ids.js';
 import { logger } from '../platform/logger.js';
 
 export type LayawayEinvoiceFlag = 'queued' | 'needs_attention' | 'not_applicable';
@@ -89,45 +87,8 @@ export async function submitLayawayPickup(organizationId: string, layawayId: str
     await Layaway.patch({ organization_id: organizationId, id: layaway.id }).set({ einvoice_status: 'needs_attention' }).go();
     return 'needs_attention';
   }
-  // Drawn only once the document passed, so a refused pickup leaves no gap in the counter.
-  const icv = await nextInvoiceCounter(organizationId);
-  const document = { ...mapped.document, icv } as jofotara.JoFotaraDocument;
-  const computed = jofotara.computeDocument(document);
-  const now = nowIso();
-  let item: EinvoiceSubmissionItem | null = null;
-  try {
-    const { data } = await EinvoiceSubmission.create({
-      organization_id: organizationId,
-      document_type: 'layaway_pickup',
-      document_id: layaway.id,
-      document_number: mapped.number,
-      issue_date: receipt.date,
-      state: 'queued',
-      queue_id: uuidv7(),
-      uuid: document.uuid,
-      icv,
-      invoice_type: computed.track,
-      payment_method: computed.payment_method,
-      type_code: computed.type_code,
-      type_name: computed.type_name,
-      document,
-      payable_amount: jofotara.formatNanos(computed.totals.payable),
-      settings_version: settings.version,
-      attempts: 0,
-      errors: [],
-      warnings: [],
-      queued_at: now,
-      updated_at: now,
-      version: 1,
-      created_at: now,
-      ...(mapped.business_type ? { business_type: mapped.business_type } : {}),
-    }).go();
-    item = data;
-  } catch (error) {
-    // A concurrent call (the pickup's and the nightly job's) wrote it first: it queues it.
-    if (!isConditionFailure(error)) throw error;
-  }
-  if (item) await enqueueSubmission(item);
+  // One submission per pickup (keyed by the layaway's id); a concurrent call that wrote it first queued it.
+  await writeSubmission(organizationId, 'layaway_pickup', { id: layaway.id, date: receipt.date }, mapped, { settings_version: settings.version });
   await setFlag(layaway, 'queued');
   return 'queued';
 }

@@ -97,6 +97,7 @@ import { LEDGER_LOCK_COPIES, LedgerLock } from '../db/accountingPeriod.js';
 import { AccountPosting, JournalEntry, type JournalEntryRecord } from '../db/journalEntry.js';
 import { CashFlowDay, CashFlowTransaction, type CashFlowFigure } from '../db/cashFlow.js';
 import { cashMovements, type CashMovement } from '@daftar/shared/cashflow/classify';
+import { cashFlowRecord, dayFigure } from './cash-flows.js';
 import { SERIES, formatSeriesNumber, readSeries, takeNumbers, type SeriesPosition } from '../db/sequence.js';
 import { readById } from '../db/batch-get.js';
 import { readItem } from '../db/get-together.js';
@@ -387,8 +388,8 @@ export function assemblePostings(
       const shard = input.shard ?? DEFAULT_SHARD;
       const key = `${input.date}|${move.account_id}|${shard}`;
       const day = cashDays.get(key) ?? { date: input.date, account_id: move.account_id, shard, add: {} };
-      const field: CashFlowFigure = `${move.cash_flow_category}_${move.amount > 0 ? 'in' : 'out'}`;
-      day.add[field] = (day.add[field] ?? 0) + Math.abs(move.amount);
+      const [field, amount] = dayFigure(move);
+      day.add[field] = (day.add[field] ?? 0) + amount;
       day.add.n = (day.add.n ?? 0) + 1;
       cashDays.set(key, day);
     }
@@ -495,37 +496,7 @@ export function assemblePostings(
       );
     }
 
-    const description = entry.memo ?? entry.lines.find((l) => l.description)?.description;
-    for (const move of cashPerEntry[inputIndex]!) {
-      const cashLine = entry.lines.find((l) => l.account_id === move.account_id && l.contact_id) ?? entry.lines.find((l) => l.contact_id);
-      items.push(
-        putItem(
-          CashFlowTransaction.create({
-            organization_id: organizationId,
-            id: uuidv7(),
-            date: entry.date,
-            account_id: move.account_id,
-            amount: move.amount,
-            cash_flow_type: move.cash_flow_type,
-            cash_flow_category: move.cash_flow_category,
-            description,
-            // Raw words (the search normalises them when it reads: the Arabic tables stay out of every posting Lambda).
-            search_text: [description, entry.name, move.cash_flow_category.replace(/_/g, ' '), entry.source_type.replace(/_/g, ' ')].filter(Boolean).join(' ').toLowerCase(),
-            source_type: entry.source_type,
-            source_id: entry.source_id,
-            journal_entry_id: id,
-            entry_name: entry.name,
-            contact_id: cashLine?.contact_id,
-            counter_account_id: move.counter_account_id ?? undefined,
-            shard: entry.shard,
-            is_manual_entry: false,
-            created_by: entry.posted_by,
-            created_at: now,
-            updated_at: now,
-          }).params(),
-        ),
-      );
-    }
+    for (const move of cashPerEntry[inputIndex]!) items.push(putItem(CashFlowTransaction.create(cashFlowRecord(entry, move, uuidv7(), now)).params()));
   });
 
   for (const day of cashDays.values()) {

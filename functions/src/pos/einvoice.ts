@@ -321,13 +321,16 @@ function refusalOf(document: jofotara.JoFotaraDocument): string | null {
 const describe = (error: unknown) =>
   error instanceof ValidationError ? error.issues.map((i) => `${i.loc.join('.')}: ${i.msg}`).join('; ') : error instanceof Error ? error.message : String(error);
 
-/** Writes the submission of one mapped document and queues it; false when another call wrote it first. */
-async function writeSubmission(
+/**
+ * Writes the submission of one mapped document and queues it; false when another call wrote it
+ * first. A till receipt's, and a layaway pickup's (layaway/einvoice.ts), which is mapped as one.
+ */
+export async function writeSubmission(
   organizationId: string,
-  type: PosDocumentType,
-  receipt: PosTransactionRecord,
+  type: PosDocumentType | 'layaway_pickup',
+  receipt: Pick<PosTransactionRecord, 'id' | 'date' | 'original_transaction_id'>,
   mapped: MappedPosDocument,
-  settings: PosSeller & { settings_version: number },
+  settings: { settings_version: number },
 ): Promise<boolean> {
   // Drawn only once the document passed, so refused receipts leave no gap in the counter.
   const icv = await nextInvoiceCounter(organizationId);
