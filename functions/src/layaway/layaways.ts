@@ -76,6 +76,7 @@ export function presentItem(layaway: LayawayRecord, line: StoredLayawayLine): La
     quantity: quantityText(line.quantity),
     reserved_quantity: quantityText(line.reserved_milli ?? 0),
     unit_price: line.unit_price,
+    price_includes_tax: line.price_includes_tax,
     tax_id: line.tax_id,
     tax_rate: line.tax_rate,
     line_subtotal: amount(line.net),

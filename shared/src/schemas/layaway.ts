@@ -228,6 +228,8 @@ export const layawayItemPublic = z.object({
   /** What is held in stock for this line (equal to quantity once reserved, 0 before or after). */
   reserved_quantity: z.string(),
   unit_price: z.string(),
+  /** Whether `unit_price` includes tax (a shelf price) or comes before it. */
+  price_includes_tax: z.boolean(),
   tax_id: z.string().nullable(),
   /** Percent, e.g. "16". */
   tax_rate: z.string(),

@@ -35,7 +35,7 @@ export function ItemsTable({ items, currency, arabicNames, onChangeQuantity }: I
         { header: t('layaway.items.sku'), cell: (item) => (item.sku ? <bdi dir="ltr">{item.sku}</bdi> : <Text color="gray">—</Text>) },
         { header: t('layaway.items.quantity'), end: true, cell: (item) => <bdi dir="ltr">{item.quantity}</bdi> },
         { header: t('layaway.items.reserved'), end: true, cell: (item) => <bdi dir="ltr">{item.reserved_quantity}</bdi> },
-        { header: t('layaway.items.unitPrice'), end: true, cell: (item) => money(item.unit_price) },
+        { header: t('layaway.items.unitPrice'), end: true, cell: (item) => `${money(item.unit_price)} ${t(item.price_includes_tax ? 'layaway.items.inclTax' : 'layaway.items.exclTax')}` },
         { header: t('layaway.items.tax'), end: true, cell: (item) => money(item.line_tax) },
         { header: t('layaway.items.total'), end: true, cell: (item) => money(item.line_total) },
         ...(onChangeQuantity

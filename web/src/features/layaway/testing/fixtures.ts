@@ -52,6 +52,7 @@ export function layaway(overrides: Partial<LayawayPublic> = {}): LayawayPublic {
         quantity: '2',
         reserved_quantity: '2',
         unit_price: '7.250',
+        price_includes_tax: false,
         tax_id: 'tax-16',
         tax_rate: '16',
         line_subtotal: '14.500',
