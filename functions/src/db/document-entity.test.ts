@@ -755,6 +755,8 @@ const handWritten = {
         amount: { type: 'number', required: true, readOnly: true },
         account_id: { type: 'string', required: true, readOnly: true },
         reference: { type: 'string' },
+        // Added since (issue 17): a post-dated cheque's own date.
+        cheque_due_date: { type: 'string', readOnly: true },
         notes: { type: 'string' },
         allocations: { type: 'any', required: true, readOnly: true },
         allocated_amount: { type: 'number', required: true, readOnly: true },

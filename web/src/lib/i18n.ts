@@ -39,6 +39,17 @@ export async function loadLanguage(language: Language) {
   if (featureTextsWanted) await loadFeatureTexts(language);
 }
 
+/**
+ * The validation messages are two groups in the locale files: `validation`, what the sign-in form can
+ * show (it ships in the entry chunk), and `validationMore`, every other form's (fetched with the core
+ * texts). They are one group to the code, `validation.*`: merged here as the core texts load, so a
+ * feature's new messages never grow the sign-in chunk.
+ */
+function withAllValidation(texts: Record<string, unknown>): Record<string, unknown> {
+  const { validationMore, ...rest } = texts as { validationMore?: Record<string, unknown>; validation?: Record<string, unknown> };
+  return { ...rest, validation: { ...(rest.validation as Record<string, unknown> | undefined), ...validationMore } };
+}
+
 /** Each language's core texts in full, once (English starts with the sign-in part only). */
 const coreTexts = new Map<Language, Promise<void>>();
 let coreTextsWanted = false;
@@ -53,7 +64,7 @@ function loadCoreTexts(language: Language, all: boolean): Promise<void> {
       language === 'ar'
         ? import('../locales/ar.json').then((module) => module.default)
         : import('../locales/en.json?raw').then((module) => JSON.parse(module.default) as Record<string, unknown>);
-    loading = resources.then((texts) => void i18n.addResourceBundle(language, 'translation', texts, true, true));
+    loading = resources.then((texts) => void i18n.addResourceBundle(language, 'translation', withAllValidation(texts), true, true));
     // A failed fetch is not remembered: the next screen asks again.
     loading.catch(() => coreTexts.delete(language));
     coreTexts.set(language, loading);

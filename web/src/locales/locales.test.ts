@@ -26,7 +26,9 @@ const srcDir = join(import.meta.dirname, '..');
 /** Core texts plus every feature's own bundle (features/<f>/locales/{en,ar}.json), as the app merges them. */
 function merged(core: Tree, language: 'en' | 'ar'): Tree {
   const featuresDir = join(srcDir, 'features');
-  const tree: Tree = { ...core };
+  // `validationMore` is merged into `validation` as the core texts load (lib/i18n.ts).
+  const { validationMore, ...rest } = core as Tree & { validationMore?: Tree };
+  const tree: Tree = { ...rest, validation: { ...(rest.validation as Tree), ...validationMore } };
   for (const feature of readdirSync(featuresDir)) {
     const path = join(featuresDir, feature, 'locales', `${language}.json`);
     let bundle: Tree;
