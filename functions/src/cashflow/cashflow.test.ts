@@ -243,3 +243,16 @@ describe('books that predate cash flows', () => {
     expect(summary.body).toMatchObject({ inflow: '6.000', outflow: '2.000', net: '4.000' });
   });
 });
+
+describe('a young shop', () => {
+  it('does not read one early expense as a daily habit', async () => {
+    const t = await setup();
+    const today = todayIn('Asia/Amman');
+    await t.post(addDays(today, -1), [{ account_id: t.a.cash, debit: 100_000 }, { account_id: t.a.sales, credit: 100_000 }], 'pos_transaction');
+    await t.post(addDays(today, -1), [{ account_id: t.a.rent, debit: 35_000 }, { account_id: t.a.cash, credit: 35_000 }], 'expense');
+    const forecast = await call('GET', `${t.C}/forecast/30`, t.as('viewer'));
+    expect(forecast.status, JSON.stringify(forecast.body)).toBe(200);
+    // Four weeks of history at least: the 35.000 is one day in 28, not 35.000 every day (1,050.000).
+    expect(Number(forecast.body.base.components.spending) + Number(forecast.body.base.components.recurring)).toBeLessThanOrEqual(70);
+  });
+});

@@ -54,6 +54,8 @@ import { cashBalance, cashScope, dayFlows, type CashScope } from './summaries.js
 const HISTORY_DAYS = 730;
 /** The forecast kept each day covers the longest horizon. */
 const KEPT_DAYS = 90;
+/** The shortest history the model is given (zero days included), so one early day is not read as a habit. */
+const MIN_HISTORY_DAYS = 28;
 const SPENDING_CATEGORIES = ['expenses', 'payroll', 'rent_and_utilities', 'taxes', 'other_operating'] as const;
 
 const text = (minor: number, currency: string) => money.formatMoney(money.fromMinorUnits(minor, currency));
@@ -85,9 +87,10 @@ export async function forecastInput(organizationId: string, scope: CashScope, to
     }
     history.push({ date: d, sales: Math.max(0, (sales?.inflow ?? 0) - (sales?.outflow ?? 0)), outflows });
   }
-  // History starts at the first day with any cash flow: days before the shop used Daftar are not zeros.
+  // History starts at the first day with any cash flow (days before the shop used Daftar are not
+  // zeros), but never shorter than four weeks: a young shop's one expense is not a daily habit.
   const first = history.findIndex((h) => h.sales || Object.keys(h.outflows ?? {}).length);
-  const known = first < 0 ? [] : history.slice(first);
+  const known = first < 0 ? [] : history.slice(Math.min(first, Math.max(0, history.length - MIN_HISTORY_DAYS)));
   const allInvoices = invoices.flatMap((p) => p.data);
   const open_invoices: OpenInvoice[] = allInvoices
     .filter((i) => i.status !== 'paid')

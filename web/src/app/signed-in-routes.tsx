@@ -25,6 +25,7 @@ import { giftCardsRoutes } from '../features/gift-cards/routes';
 import { promotionsRoutes } from '../features/promotions/routes';
 import { layawayRoutes } from '../features/layaway/routes';
 import { loyaltyRoutes } from '../features/loyalty/routes';
+import { cashFlowRoutes } from '../features/cashflow/routes';
 import { RequireAuth } from './routes/root';
 
 /**
@@ -74,6 +75,7 @@ export const signedInRoutes: RouteObject[] = [
           ...paymentsRoutes,
           ...bankingRoutes,
           ...expensesRoutes,
+          ...cashFlowRoutes,
           ...reportsRoutes,
           ...analyticsRoutes,
           { path: '/admin', lazy: lazy(() => import('../features/admin/routes/admin'), (m) => m.AdminRoute) },

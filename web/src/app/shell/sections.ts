@@ -75,7 +75,7 @@ export const SECTIONS: readonly Section[] = [
     key: 'accounting',
     label: 'nav.accounting',
     to: '/accounting',
-    match: ['/accounting', '/contacts', '/payments'],
+    match: ['/accounting', '/contacts', '/payments', '/cash-flow'],
     pages: [
       { to: '/accounting', label: 'nav.accountingOverview' },
       { to: '/accounting/chart', label: 'nav.chartOfAccounts' },
@@ -84,6 +84,7 @@ export const SECTIONS: readonly Section[] = [
       { to: '/accounting/taxes', label: 'nav.taxes' },
       { to: '/accounting/categories', label: 'nav.categories' },
       { to: '/accounting/budgets', label: 'nav.budgets' },
+      { to: '/cash-flow', label: 'nav.cashFlow' },
       { to: '/accounting/reports', label: 'nav.reports' },
       { to: '/accounting/analytics', label: 'nav.analytics' },
     ],

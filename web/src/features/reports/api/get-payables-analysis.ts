@@ -5,7 +5,7 @@ import { REPORT_STALE_TIME, reportKeys } from './keys';
 
 export type PayablesAnalysis = PayablesAnalysisPublic;
 
-/** SPEC §7: organization only; the screen loads it though it shows only a notice for now. */
+/** SPEC §7: organization only; shown on the Cash Flow Reports tab's Payables sub-tab. */
 export const payablesAnalysisQueryOptions = (organizationId: string) =>
   queryOptions({
     queryKey: reportKeys.report(organizationId, 'payables-analysis', {}),

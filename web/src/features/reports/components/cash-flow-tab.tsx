@@ -1,4 +1,4 @@
-import { ExclamationTriangleIcon, InfoCircledIcon } from '@radix-ui/react-icons';
+import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { Button, Callout, Flex, Spinner, Tabs, Text } from '@radix-ui/themes';
 import { EXPORT_FORMATS, type ExportFormat } from '@daftar/shared/schemas/reportCatalogue';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { useWorkingCapital } from '../api/get-working-capital';
 import { exportFileName } from '../utils/files';
 import { CASH_FLOW_PERIODS } from '../utils/periods';
 import { useReportLanguage } from '../utils/use-report-language';
+import { PayablesPanel, ReceivablesPanel, WorkingCapitalPanel } from './analysis-panels';
 import { CashFlowStatementPanel } from './cash-flow-statement-panel';
 import { CategoryAnalysisPanel } from './category-analysis-panel';
 
@@ -23,22 +24,11 @@ type CashFlowPeriod = (typeof CASH_FLOW_PERIODS)[number];
 const INNER_TABS = ['statement', 'categories', 'receivables', 'payables', 'workingCapital'] as const;
 type InnerTab = (typeof INNER_TABS)[number];
 
-function ComingSoon({ analysis }: { analysis: string }) {
-  const { t } = useTranslation();
-  return (
-    <Callout.Root color="blue" role="note">
-      <Callout.Icon>
-        <InfoCircledIcon />
-      </Callout.Icon>
-      <Callout.Text>{t('reports.cashFlow.nextUpdate', { analysis })}</Callout.Text>
-    </Callout.Root>
-  );
-}
-
 /**
  * SPEC §2 Cash Flow Reports tab. It loads the statement and the category report for the chosen
  * period, and (SPEC §7) the receivables, payables and working-capital analyses for the
- * organization; any of them loading shows the loading text, any failing the error alert.
+ * organization (shown on their sub-tabs, each with its exports); any of them loading shows the
+ * loading text, any failing the error alert.
  */
 export function CashFlowTab({ organization }: { organization: Organization | null }) {
   const { t } = useTranslation();
@@ -149,17 +139,17 @@ export function CashFlowTab({ organization }: { organization: Organization | nul
           </Tabs.Content>
           <Tabs.Content value="receivables">
             <Flex direction="column" pt="4">
-              <ComingSoon analysis={t('reports.cashFlow.tabs.receivables')} />
+              {receivables.data ? <ReceivablesPanel organization={organization} analysis={receivables.data} /> : null}
             </Flex>
           </Tabs.Content>
           <Tabs.Content value="payables">
             <Flex direction="column" pt="4">
-              <ComingSoon analysis={t('reports.cashFlow.tabs.payables')} />
+              {payables.data ? <PayablesPanel organization={organization} analysis={payables.data} /> : null}
             </Flex>
           </Tabs.Content>
           <Tabs.Content value="workingCapital">
             <Flex direction="column" pt="4">
-              <ComingSoon analysis={t('reports.cashFlow.tabs.workingCapital')} />
+              {workingCapital.data ? <WorkingCapitalPanel organization={organization} report={workingCapital.data} /> : null}
             </Flex>
           </Tabs.Content>
         </Tabs.Root>

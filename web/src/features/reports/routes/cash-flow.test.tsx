@@ -5,7 +5,7 @@ import { AppTheme } from '../../../components/app-theme';
 import { mockFetch } from '../../../testing/fetch-mock';
 import { renderRoutes } from '../../../testing/render';
 import { prepareScreens } from '../../../testing/session';
-import { API, captureDownloads, cashFlowRoutes, categories, emptyStatement, ORGANIZATION_NAME, session, TODAY } from '../testing/fixtures';
+import { API, capital, captureDownloads, cashFlowRoutes, categories, emptyStatement, ORGANIZATION_NAME, owedByCustomers, owedToSuppliers, session, TODAY } from '../testing/fixtures';
 import { ReportsRoute } from './reports';
 
 beforeAll(prepareScreens);
@@ -148,11 +148,73 @@ describe('Financial Reports — Cash Flow Reports', { timeout: 30_000 }, () => {
     expect(screen.getByText('No category analysis data available for the selected period.')).toBeTruthy();
   });
 
-  it('shows the next-update notice on Receivables, Payables and Working Capital', async () => {
-    mockFetch({ ...session(), ...cashFlowRoutes() });
+  it('shows the receivables analysis: totals, risk, ageing and the customers owing most, and exports it', async () => {
+    const saved = captureDownloads();
+    const { requests } = mockFetch({
+      ...session(),
+      ...cashFlowRoutes({ receivables: owedByCustomers() }),
+      [`GET ${API}/reports/receivables-analysis/export/csv`]: () => ({ text: '\uFEFFCustomer,Amount' }),
+    });
+    await openCashFlow();
+    await userEvent.click(await screen.findByRole('tab', { name: tabName('Receivables') }));
+    expect(screen.queryByRole('note')).toBeNull();
+    expect(within(figure('Total outstanding')).getByText('JOD 1,500.000')).toBeTruthy();
+    expect(within(figure('Overdue')).getByText('JOD 600.000')).toBeTruthy();
+    expect(within(figure('Open invoices')).getByText('4')).toBeTruthy();
+    expect(within(figure('Average days outstanding')).getByText('28 days')).toBeTruthy();
+    expect(within(figure('Collection risk')).getByText('Medium')).toBeTruthy();
+    const ageing = screen.getByRole('table', { name: 'Receivables analysis: Ageing by days past due' });
+    expect(within(ageing).getAllByRole('row').slice(1).map((r) => r.textContent!.replace(/\s+/g, ' '))).toEqual([
+      'Not yet dueJOD 900.000',
+      '1–30 daysJOD 200.000',
+      '31–60 daysJOD 400.000',
+      '61–90 daysJOD 0.000',
+      'Over 90 daysJOD 0.000',
+    ]);
+    const top = screen.getByRole('table', { name: 'Customers owing most' });
+    expect(within(top).getAllByRole('row').slice(1).map((r) => r.textContent!.replace(/\s+/g, ' '))).toEqual(['Haddad TradingJOD 1,000.000', 'Omar KhalilJOD 500.000']);
+
+    const exports = screen.getByRole('group', { name: 'Export Receivables analysis' });
+    await userEvent.click(within(exports).getByRole('button', { name: 'CSV' }));
+    expect(await screen.findByText('Receivables analysis downloaded as CSV.')).toBeTruthy();
+    expect(saved.map((s) => s.name)).toEqual([`receivables-analysis-${ORGANIZATION_NAME}-${TODAY}.csv`]);
+    const call = requests.find((r) => r.url.includes('/receivables-analysis/export/csv'))!;
+    expect(Object.fromEntries(new URL(call.url, 'http://x').searchParams)).toEqual({ lang: 'en' });
+  });
+
+  it('shows the payables analysis, and says when nothing is owed', async () => {
+    mockFetch({ ...session(), ...cashFlowRoutes({ payables: owedToSuppliers() }) });
+    await openCashFlow();
+    await userEvent.click(await screen.findByRole('tab', { name: tabName('Payables') }));
+    expect(within(figure('Total outstanding')).getByText('JOD 800.000')).toBeTruthy();
+    expect(within(figure('Open bills')).getByText('2')).toBeTruthy();
+    expect(within(figure('Payment risk')).getByText('Low')).toBeTruthy();
+    const top = screen.getByRole('table', { name: 'Suppliers owed most' });
+    expect(within(top).getByText('Zain Wholesale')).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Export Payables analysis' })).toBeTruthy();
+    // The receivables of the fixtures are empty: the sub-tab says so.
+    await userEvent.click(screen.getByRole('tab', { name: tabName('Receivables') }));
+    expect(screen.getByText('No customer owes anything today.')).toBeTruthy();
+  });
+
+  it('shows working capital: the figures, the ratios and the accounts behind them', async () => {
+    mockFetch({ ...session(), ...cashFlowRoutes({ workingCapital: capital() }) });
     await openCashFlow();
     await userEvent.click(await screen.findByRole('tab', { name: tabName('Working Capital') }));
-    expect(screen.getByRole('note').textContent).toBe('The Working Capital analysis comes in the next update.');
+    expect(within(figure('Current assets')).getByText('JOD 2,600.000')).toBeTruthy();
+    expect(within(figure('Current liabilities')).getByText('JOD 1,000.000')).toBeTruthy();
+    expect(colourOf(figure('Working capital'))).toBe('green');
+    expect(within(figure('Current ratio')).getByText('2.60')).toBeTruthy();
+    expect(within(figure('Quick ratio')).getByText('1.90')).toBeTruthy();
+    const assets = screen.getByRole('table', { name: 'Current assets by account' });
+    expect(within(assets).getAllByRole('row').slice(1).map((r) => r.textContent!.replace(/\s+/g, ' '))).toEqual([
+      '1110 · Cash on handJOD 1,000.000',
+      '1200 · Accounts receivableJOD 1,500.000',
+      '1300 · InventoryJOD 100.000',
+      'TotalJOD 2,600.000',
+    ]);
+    expect(within(screen.getByRole('table', { name: 'Current liabilities by account' })).getByText('Sales tax payable', { exact: false })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Export Working capital' })).toBeTruthy();
   });
 
   it('exports the statement, naming the file and saying so; a failure says so too', async () => {

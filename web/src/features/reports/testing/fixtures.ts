@@ -125,7 +125,7 @@ export function categories(overrides: Partial<CashFlowCategories> = {}): CashFlo
   };
 }
 
-export const receivables = (): ReceivablesAnalysisPublic => ({
+export const receivables = (overrides: Partial<ReceivablesAnalysisPublic> = {}): ReceivablesAnalysisPublic => ({
   as_of: '2026-11-21',
   currency: 'JOD',
   total_outstanding: '0.000',
@@ -135,14 +135,15 @@ export const receivables = (): ReceivablesAnalysisPublic => ({
   average_days_outstanding: 0,
   collection_risk_level: 'Low',
   top_customers: [],
+  ...overrides,
 });
 
-export const payables = (): PayablesAnalysisPublic => {
+export const payables = (overrides: Partial<PayablesAnalysisPublic> = {}): PayablesAnalysisPublic => {
   const { invoice_count: _count, collection_risk_level: _risk, top_customers: _top, ...common } = receivables();
-  return { ...common, bill_count: 0, payment_risk_level: 'Low', top_suppliers: [] };
+  return { ...common, bill_count: 0, payment_risk_level: 'Low', top_suppliers: [], ...overrides };
 };
 
-export const workingCapital = (): WorkingCapitalReportPublic => ({
+export const workingCapital = (overrides: Partial<WorkingCapitalReportPublic> = {}): WorkingCapitalReportPublic => ({
   as_of: '2026-11-21',
   currency: 'JOD',
   current_assets: '0.000',
@@ -156,16 +157,19 @@ export const workingCapital = (): WorkingCapitalReportPublic => ({
   payables: '0.000',
   assets: [],
   liabilities: [],
+  ...overrides,
 });
 
 /** The answers of the Cash Flow Reports tab's five calls. */
-export function cashFlowRoutes(answers: { statement?: CashFlowStatement; categories?: CashFlowCategories } = {}) {
+export function cashFlowRoutes(
+  answers: { statement?: CashFlowStatement; categories?: CashFlowCategories; receivables?: ReceivablesAnalysisPublic; payables?: PayablesAnalysisPublic; workingCapital?: WorkingCapitalReportPublic } = {},
+) {
   return {
     [`GET ${API}/reports/cash-flow-statement`]: () => ({ json: answers.statement ?? statement() }),
     [`GET ${API}/reports/cash-flow/categories`]: () => ({ json: answers.categories ?? categories() }),
-    [`GET ${API}/reports/receivables-analysis`]: () => ({ json: receivables() }),
-    [`GET ${API}/reports/payables-analysis`]: () => ({ json: payables() }),
-    [`GET ${API}/reports/working-capital`]: () => ({ json: workingCapital() }),
+    [`GET ${API}/reports/receivables-analysis`]: () => ({ json: answers.receivables ?? receivables() }),
+    [`GET ${API}/reports/payables-analysis`]: () => ({ json: answers.payables ?? payables() }),
+    [`GET ${API}/reports/working-capital`]: () => ({ json: answers.workingCapital ?? workingCapital() }),
   };
 }
 
@@ -181,3 +185,51 @@ export function captureDownloads() {
   });
   return saved;
 }
+
+/** Customers owing 1,500.000, 400.000 of it more than 30 days late. */
+export const owedByCustomers = () =>
+  receivables({
+    total_outstanding: '1500.000',
+    overdue_amount: '600.000',
+    invoice_count: 4,
+    aging: { current: '900.000', days_1_30: '200.000', days_31_60: '400.000', days_61_90: '0.000', over_90: '0.000' },
+    average_days_outstanding: 27.6,
+    collection_risk_level: 'Medium',
+    top_customers: [
+      { customer_id: 'c-1', customer_name: 'Haddad Trading', customer_name_ar: 'تجارة حداد', outstanding_amount: '1000.000' },
+      { customer_id: 'c-2', customer_name: 'Omar Khalil', customer_name_ar: null, outstanding_amount: '500.000' },
+    ],
+  });
+
+export const owedToSuppliers = () =>
+  payables({
+    total_outstanding: '800.000',
+    overdue_amount: '0.000',
+    bill_count: 2,
+    aging: { current: '800.000', days_1_30: '0.000', days_31_60: '0.000', days_61_90: '0.000', over_90: '0.000' },
+    average_days_outstanding: 10,
+    payment_risk_level: 'Low',
+    top_suppliers: [{ supplier_id: 's-1', supplier_name: 'Zain Wholesale', supplier_name_ar: 'زين للجملة', outstanding_amount: '800.000' }],
+  });
+
+export const capital = () =>
+  workingCapital({
+    current_assets: '2600.000',
+    current_liabilities: '1000.000',
+    working_capital: '1600.000',
+    current_ratio: '2.60',
+    quick_ratio: '1.90',
+    cash: '1000.000',
+    receivables: '1500.000',
+    inventory: '100.000',
+    payables: '800.000',
+    assets: [
+      { account_id: 'a-1110', code: '1110', name: 'Cash on hand', name_ar: 'الصندوق', amount: '1000.000' },
+      { account_id: 'a-1200', code: '1200', name: 'Accounts receivable', name_ar: 'الذمم المدينة', amount: '1500.000' },
+      { account_id: 'a-1300', code: '1300', name: 'Inventory', name_ar: 'المخزون', amount: '100.000' },
+    ],
+    liabilities: [
+      { account_id: 'a-2100', code: '2100', name: 'Accounts payable', name_ar: 'الذمم الدائنة', amount: '800.000' },
+      { account_id: 'a-2200', code: '2200', name: 'Sales tax payable', name_ar: 'ضريبة المبيعات المستحقة', amount: '200.000' },
+    ],
+  });
