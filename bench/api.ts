@@ -19,6 +19,7 @@ import { measureLedger, type LedgerBenchResult } from './ledger.js';
 import { measureReports, type ReportsBenchResult } from './reports.js';
 import { measureInventory, type InventoryBenchResult } from './inventory.js';
 import { measurePos, type PosBenchResult } from './pos.js';
+import { measureCashflow, type CashflowBenchResult } from './cashflow.js';
 
 export interface EndpointResult {
   name: string;
@@ -51,6 +52,7 @@ export interface ApiBenchResult {
   reports: ReportsBenchResult | { error: string };
   inventory: InventoryBenchResult | { error: string };
   pos: PosBenchResult | { error: string };
+  cashflow: CashflowBenchResult | { error: string };
 }
 
 const TABLE = 'daftar-bench';
@@ -180,7 +182,7 @@ export async function measureApi(opts: { calls: number; warmup: number; log: (li
       await measure('current user', 'GET /api/v1/users/me', () => call('GET', '/api/v1/users/me', { token })),
       await measure('organization members', 'GET /api/v1/organizations/{organization_id}/members', () => call('GET', `/api/v1/organizations/${org.id}/members`, { token })),
     ];
-    // BENCH_API_ONLY=ledger|reports|inventory|pos runs that section alone (the others' seeding is most of the part's time).
+    // BENCH_API_ONLY=ledger|reports|inventory|pos|cashflow runs that section alone (the others' seeding is most of the part's time).
     const skipped = (section: string) => process.env.BENCH_API_ONLY && process.env.BENCH_API_ONLY !== section ? { error: `skipped (BENCH_API_ONLY=${process.env.BENCH_API_ONLY})` } : null;
     let ledger: LedgerBenchResult | { error: string };
     try {
@@ -210,6 +212,13 @@ export async function measureApi(opts: { calls: number; warmup: number; log: (li
       opts.log(`pos failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
       pos = { error: err instanceof Error ? err.message : String(err) };
     }
+    let cashflow: CashflowBenchResult | { error: string };
+    try {
+      cashflow = skipped('cashflow') ?? await measureCashflow({ call, token, calls: opts.calls, log: opts.log });
+    } catch (err) {
+      opts.log(`cashflow failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      cashflow = { error: err instanceof Error ? err.message : String(err) };
+    }
     const signIn = results[0]!;
     const kdfP50 = median(kdfSamples);
     const withoutKdf = signIn.p50_ms !== null ? signIn.p50_ms - kdfP50 : null;
@@ -229,6 +238,7 @@ export async function measureApi(opts: { calls: number; warmup: number; log: (li
       reports,
       inventory,
       pos,
+      cashflow,
     };
   } finally {
     for (const c of clients) c.destroy();

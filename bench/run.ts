@@ -5,9 +5,9 @@
  *
  * Options: --calls N (API calls per endpoint, default 200), --runs N (imports per bundle, each paired with a baseline import, default 20),
  * --only bundles|api|spa, --targets a,b (the Lambdas the bundles part measures, by name; default all).
- * Environment: BENCH_API_ONLY=ledger|reports|inventory|pos runs only that section of the API part beside its
- * endpoints (the others record `skipped`); BENCH_LARGE_LINES / BENCH_LARGE_MOVEMENTS shrink the large
- * journals / stock histories (default 100,000) for a smoke run; BENCH_POS_ONLY=sale|load|summary runs one part of the till section; BENCH_POS_SALES sets the till load's
+ * Environment: BENCH_API_ONLY=ledger|reports|inventory|pos|cashflow runs only that section of the API part beside its
+ * endpoints (the others record `skipped`); BENCH_LARGE_LINES / BENCH_LARGE_MOVEMENTS / BENCH_LARGE_CASH_FLOWS shrink the large
+ * journals / stock histories / cash-flow histories (default 100,000) for a smoke run (BENCH_FORECAST_CASH_FLOWS the forecast's 50,000); BENCH_POS_ONLY=sale|load|summary runs one part of the till section; BENCH_POS_SALES sets the till load's
  * sales per terminal (default 200); BENCH_REGISTER_RUNS sets the register's browser runs in the SPA part
  * (default 5, each a fresh browser context: first visit, second visit, scans and searches).
  */
@@ -162,6 +162,17 @@ if ('endpoints' in api) {
     console.log(`  till stock queue: ${l.settlement.settled} receipts settled in ${l.settlement.seconds} s (${l.settlement.per_receipt_ms} ms each); ledger verification ${l.ledger_verification.ok ? 'ok' : 'NOT ok'} (inventory accounts ${l.ledger_verification.inventory_accounts}, stock value ${l.ledger_verification.stock_value})`);
     console.log(`  POS sales summary (30 days): ${q.small_sales} sales p50 ${q.small_p50_ms} ms, ${q.large_sales} sales p50 ${q.large_p50_ms} ms → ratio ${q.ratio_large_to_small_p50}, pairs ${formatRatio(q.pair_ratio_large_to_small)} (bar 1.2: ${met(q.met)}); ${readsText(q)}; items ${(q.small_items_bytes / 1024).toFixed(0)} / ${(q.large_items_bytes / 1024).toFixed(0)} KiB; the Query alone ${q.query_only.small_p50_ms} / ${q.query_only.large_p50_ms} ms → ratio ${q.query_only.ratio_large_to_small_p50}`);
   } else console.log(`  pos: ${api.pos.error}`);
+  if ('summary' in api.cashflow) {
+    const cf = api.cashflow;
+    for (const [name, t] of [['summary (this month)', cf.summary], ['monthly (12 months)', cf.monthly], ['daily (90 days)', cf.daily], ['categories (this month)', cf.categories], ['dashboard', cf.dashboard]] as const) {
+      console.log(`  cash flow ${name}: ${cf.small.transactions} transactions p50 ${t.small_p50_ms} ms, ${cf.large.transactions} p50 ${t.large_p50_ms} ms → ratio ${t.ratio_large_to_small_p50}, pairs ${formatRatio(t.pair_ratio_large_to_small)} (bar at most 1.2); ${readsText(t)}`);
+    }
+    console.log(`  cash flow reads alone (items read small / large, p50 ms small / large → ratio): ${Object.entries(cf.reads_alone).map(([name, r]) => `${name} ${r.small_items_read} / ${r.large_items_read}, ${r.small_p50_ms} / ${r.large_p50_ms} → ${r.ratio_large_to_small_p50}`).join('; ')}`);
+    console.log(`  cash flow seeding ${cf.seeding.seconds} s (bulk ${cf.seeding.bulk_items_per_s} items/s, postings ${cf.seeding.postings_per_s}/s)`);
+    const f = cf.forecast;
+    if ('error' in f) console.log(`  forecast job: ${f.error}`);
+    else console.log(`  forecast job (${f.organization.transactions} transactions, ${f.history_days} days): makeForecast p50 ${f.make_forecast_p50_ms} ms over ${f.runs} runs (${f.make_forecast_ms.join(', ')}), ${f.make_forecast_reads.dynamodb_calls} DynamoDB calls / ${f.make_forecast_reads.items_read} items; the consumer handler once in its own process ${f.consumer_handler.handler_ms} ms, peak RSS ${f.consumer_handler.max_rss_mib} MiB (${f.consumer_handler.max_rss_over_baseline_mib} MiB over the loaded handler's ${f.consumer_handler.baseline.max_rss_mib}; the Lambda has ${f.consumer_handler.lambda_memory_mb} MB), heap peak at least ${f.consumer_handler.heap_used_peak_sampled_mib} MiB`);
+  } else console.log(`  cashflow: ${api.cashflow.error}`);
   console.log('');
 }
 if ('login_visit' in spa) {

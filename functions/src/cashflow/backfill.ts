@@ -18,7 +18,7 @@ import { Organization } from '../db/organization.js';
 import { readItem } from '../db/get-together.js';
 import { onConditionFailed, postTransaction, putItem, updateItem, type TransactItem } from '../db/transaction.js';
 import { loadChart } from '../ledger/chart.js';
-import { cashFlowRecord, dayFigure } from '../ledger/cash-flows.js';
+import { addDayFigures, cashFlowRecord } from '../ledger/cash-flows.js';
 import { logger } from '../platform/logger.js';
 
 
@@ -44,9 +44,7 @@ export async function backfillOrganization(organizationId: string): Promise<numb
     moves.forEach((move, i) => {
       items.push(onConditionFailed(putItem(CashFlowTransaction.create(cashFlowRecord(entry, move, `bf-${entry.id}-${i}`, now)).params()), () => new AlreadyBackfilled()));
       const add = days.get(move.account_id) ?? {};
-      const [field, amount] = dayFigure(move);
-      add[field] = (add[field] ?? 0) + amount;
-      add.n = (add.n ?? 0) + 1;
+      addDayFigures(add, move);
       days.set(move.account_id, add);
     });
     for (const [account_id, add] of days) {

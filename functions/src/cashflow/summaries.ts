@@ -26,6 +26,8 @@ const none = (): Flows => ({ inflow: 0, outflow: 0, count: 0 });
 export interface DayFlows {
   date: string;
   byCategory: Map<CashFlowCategory, Flows>;
+  /** Transactions of the day (all categories). */
+  count: number;
 }
 
 export interface CashScope {
@@ -57,20 +59,18 @@ export async function dayFlows(organizationId: string, scope: CashScope, from: s
   const days = new Map<string, DayFlows>();
   for (const item of items) {
     if (!wanted.has(item.account_id)) continue;
-    const day = days.get(item.date) ?? { date: item.date, byCategory: new Map() };
+    const day = days.get(item.date) ?? { date: item.date, byCategory: new Map(), count: 0 };
     for (const category of CASH_FLOW_CATEGORY_KEYS) {
-      const inflow = (item as Record<string, unknown>)[`${category}_in`] as number | undefined;
-      const outflow = (item as Record<string, unknown>)[`${category}_out`] as number | undefined;
-      if (!inflow && !outflow) continue;
+      const figure = (suffix: 'in' | 'out' | 'n') => ((item as Record<string, unknown>)[`${category}_${suffix}`] as number | undefined) ?? 0;
+      const [inflow, outflow, count] = [figure('in'), figure('out'), figure('n')];
+      if (!inflow && !outflow && !count) continue;
       const flows = day.byCategory.get(category) ?? none();
-      flows.inflow += inflow ?? 0;
-      flows.outflow += outflow ?? 0;
+      flows.inflow += inflow;
+      flows.outflow += outflow;
+      flows.count += count;
       day.byCategory.set(category, flows);
     }
-    // The count is per item, not per category: spread it on the day as a whole.
-    const counted = day.byCategory.get('transfers') ?? none();
-    day.byCategory.set('transfers', counted);
-    (day as DayFlows & { count?: number }).count = ((day as DayFlows & { count?: number }).count ?? 0) + (item.n ?? 0);
+    day.count += item.n ?? 0;
     days.set(item.date, day);
   }
   return days;
@@ -88,7 +88,7 @@ function totalsOf(days: Iterable<DayFlows>, scope: CashScope) {
   let transfersNet = 0;
   let count = 0;
   for (const day of days) {
-    count += (day as DayFlows & { count?: number }).count ?? 0;
+    count += day.count;
     for (const [category, flows] of day.byCategory) {
       if (category === 'transfers') {
         transfersNet += flows.inflow - flows.outflow;
@@ -126,6 +126,7 @@ export async function cashFlowSummary(organizationId: string, query: { date_from
       const sum = byCategory.get(category) ?? none();
       sum.inflow += flows.inflow;
       sum.outflow += flows.outflow;
+      sum.count += flows.count;
       byCategory.set(category, sum);
     }
   }
@@ -135,7 +136,6 @@ export async function cashFlowSummary(organizationId: string, query: { date_from
     for (const [category, flows] of byCategory) if (CASH_FLOW_CATEGORIES[category] === type) { inflow += flows.inflow; outflow += flows.outflow; }
     return [type, { inflow: text(inflow, scope.currency), outflow: text(outflow, scope.currency), net: text(inflow - outflow, scope.currency) }];
   })) as Record<CashFlowType, { inflow: string; outflow: string; net: string }>;
-  const counts = await categoryCounts(organizationId, from, to, scope);
   return {
     date_from: from,
     date_to: to,
@@ -148,26 +148,9 @@ export async function cashFlowSummary(organizationId: string, query: { date_from
     by_type: byType,
     by_category: CASH_FLOW_CATEGORY_KEYS.filter((c) => byCategory.has(c) && (byCategory.get(c)!.inflow || byCategory.get(c)!.outflow)).map((c) => {
       const f = byCategory.get(c)!;
-      return { category: c, cash_flow_type: CASH_FLOW_CATEGORIES[c], inflow: text(f.inflow, scope.currency), outflow: text(f.outflow, scope.currency), net: text(f.inflow - f.outflow, scope.currency), transaction_count: counts.get(c) ?? 0 };
+      return { category: c, cash_flow_type: CASH_FLOW_CATEGORIES[c], inflow: text(f.inflow, scope.currency), outflow: text(f.outflow, scope.currency), net: text(f.inflow - f.outflow, scope.currency), transaction_count: f.count };
     }),
   };
-}
-
-/**
- * Transactions per category in a period. The day figures count transactions per item, not per
- * category, so this is the one figure read from the transactions — with `Select: COUNT`-sized
- * projections of the period only, and only for the summary and category list.
- */
-async function categoryCounts(organizationId: string, from: string, to: string, scope: CashScope): Promise<Map<CashFlowCategory, number>> {
-  const wanted = new Set(scope.accountIds);
-  const items = await CashFlowTransaction.query
-    .byDate({ organization_id: organizationId })
-    .between({ date: from, id: '' }, { date: to, id: '~' })
-    .where((a, { eq }) => eq(a.is_manual_entry, false))
-    .go({ pages: 'all', attributes: ['cash_flow_category', 'account_id'] });
-  const counts = new Map<CashFlowCategory, number>();
-  for (const item of items.data) if (wanted.has(item.account_id!)) counts.set(item.cash_flow_category!, (counts.get(item.cash_flow_category!) ?? 0) + 1);
-  return counts;
 }
 
 /** The Saturday a date's week starts on. */

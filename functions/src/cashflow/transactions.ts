@@ -226,7 +226,7 @@ export async function recategorize(organizationId: string, id: string, category:
       update,
       updateItem(
         CashFlowDay.update({ organization_id: organizationId, date: current.date, account_id: current.account_id, shard: current.shard ?? '-' })
-          .add({ [`${current.cash_flow_category}_${side}`]: -size, [`${category}_${side}`]: size } as never)
+          .add({ [`${current.cash_flow_category}_${side}`]: -size, [`${category}_${side}`]: size, [`${current.cash_flow_category}_n`]: -1, [`${category}_n`]: 1 } as never)
           .params(),
       ),
     ]);

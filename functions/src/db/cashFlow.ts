@@ -68,8 +68,9 @@ export const CashFlowTransaction = new Entity(
 );
 export type CashFlowTransactionRecord = EntityItem<typeof CashFlowTransaction>;
 
-export type CashFlowFigure = `${CashFlowCategory}_in` | `${CashFlowCategory}_out`;
-const figureAttributes = Object.fromEntries(CASH_FLOW_CATEGORY_KEYS.flatMap((c) => [[`${c}_in`, { type: 'number' }], [`${c}_out`, { type: 'number' }]])) as {
+/** Per category: money in, money out (positive minor units) and how many transactions made them. */
+export type CashFlowFigure = `${CashFlowCategory}_in` | `${CashFlowCategory}_out` | `${CashFlowCategory}_n`;
+const figureAttributes = Object.fromEntries(CASH_FLOW_CATEGORY_KEYS.flatMap((c) => [[`${c}_in`, { type: 'number' }], [`${c}_out`, { type: 'number' }], [`${c}_n`, { type: 'number' }]])) as {
   [K in CashFlowFigure]: { type: 'number' };
 };
 

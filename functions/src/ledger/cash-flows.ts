@@ -38,5 +38,11 @@ export function cashFlowRecord(entry: Entry, move: CashMovement, id: string, now
   };
 }
 
-/** The day-figure field a movement adds to, and how much. */
-export const dayFigure = (move: CashMovement): [CashFlowFigure, number] => [`${move.cash_flow_category}_${move.amount > 0 ? 'in' : 'out'}`, Math.abs(move.amount)];
+/** What a movement adds to its day figures: its amount on its side, one to its category's count, one to the day's. */
+export function addDayFigures(add: Partial<Record<CashFlowFigure | 'n', number>>, move: CashMovement): void {
+  const side: CashFlowFigure = `${move.cash_flow_category}_${move.amount > 0 ? 'in' : 'out'}`;
+  const count: CashFlowFigure = `${move.cash_flow_category}_n`;
+  add[side] = (add[side] ?? 0) + Math.abs(move.amount);
+  add[count] = (add[count] ?? 0) + 1;
+  add.n = (add.n ?? 0) + 1;
+}

@@ -97,7 +97,7 @@ import { LEDGER_LOCK_COPIES, LedgerLock } from '../db/accountingPeriod.js';
 import { AccountPosting, JournalEntry, type JournalEntryRecord } from '../db/journalEntry.js';
 import { CashFlowDay, CashFlowTransaction, type CashFlowFigure } from '../db/cashFlow.js';
 import { cashMovements, type CashMovement } from '@daftar/shared/cashflow/classify';
-import { cashFlowRecord, dayFigure } from './cash-flows.js';
+import { addDayFigures, cashFlowRecord } from './cash-flows.js';
 import { SERIES, formatSeriesNumber, readSeries, takeNumbers, type SeriesPosition } from '../db/sequence.js';
 import { readById } from '../db/batch-get.js';
 import { readItem } from '../db/get-together.js';
@@ -388,9 +388,7 @@ export function assemblePostings(
       const shard = input.shard ?? DEFAULT_SHARD;
       const key = `${input.date}|${move.account_id}|${shard}`;
       const day = cashDays.get(key) ?? { date: input.date, account_id: move.account_id, shard, add: {} };
-      const [field, amount] = dayFigure(move);
-      day.add[field] = (day.add[field] ?? 0) + amount;
-      day.add.n = (day.add.n ?? 0) + 1;
+      addDayFigures(day.add, move);
       cashDays.set(key, day);
     }
   });
