@@ -14,7 +14,7 @@ import { Account } from '../db/account.js';
 import { CashFlowDay, CashFlowTransaction, type CashFlowTransactionRecord } from '../db/cashFlow.js';
 import { readItem } from '../db/get-together.js';
 import { listPage, takeRange } from '../db/paging.js';
-import { onConditionFailed, postTransaction, updateItem } from '../db/transaction.js';
+import { deleteItem, onConditionFailed, postTransaction, putItem, updateItem } from '../db/transaction.js';
 import { CASH_SUBTYPES } from '../ledger/chart.js';
 import { organizationSettings } from '../organizations/settings.js';
 import { Conflict, NotFound, ValidationError } from '../platform/errors.js';
@@ -119,8 +119,9 @@ export async function searchCashFlows(organizationId: string, query: z.infer<typ
     .go({ pages: 'all', order: 'desc', attributes: ['id', 'date', 'search_text'] });
   const hits = data.filter((t) => matchesSearch(searchText([t.search_text]), query.q));
   const page = hits.slice(query.skip, query.skip + query.limit);
-  const full = await Promise.all(page.map((t) => CashFlowTransaction.get({ organization_id: organizationId, date: t.date!, id: t.id! }).go()));
-  return { data: full.flatMap((r) => (r.data ? [presentCashFlow(r.data, currency)] : [])), count: hits.length };
+  // Read in one turn: get-together makes them one BatchGetItem.
+  const full = await Promise.all(page.map((t) => readItem(CashFlowTransaction, { organization_id: organizationId, date: t.date!, id: t.id! })));
+  return { data: full.flatMap((r) => (r ? [presentCashFlow(r, currency)] : [])), count: hits.length };
 }
 
 async function checkAccount(organizationId: string, accountId: string | null | undefined) {
@@ -184,8 +185,8 @@ export async function updateManual(organizationId: string, id: string, body: z.i
   // The date is part of the key: a new date is a new item, written with the old one's removal.
   if (next.date !== current.date) {
     await postTransaction([
-      { Delete: CashFlowTransaction.delete({ organization_id: organizationId, date: current.date, id }).params() } as never,
-      { Put: CashFlowTransaction.create(next).params() } as never,
+      deleteItem(CashFlowTransaction.delete({ organization_id: organizationId, date: current.date, id }).params()),
+      putItem(CashFlowTransaction.create(next).params()),
     ]);
   } else {
     await CashFlowTransaction.put(next).go();

@@ -25,8 +25,8 @@ import type { AuditActor, AuditEntry } from '../db/auditLog.js';
 import { Contact } from '../db/contact.js';
 import { readItem } from '../db/get-together.js';
 import { LoyaltyActivity, LoyaltyMember, type LoyaltyActivityRecord, type LoyaltyMemberRecord } from '../db/loyalty.js';
-import { countMatching, listPage, takeAll, takeRange } from '../db/paging.js';
-import { onConditionFailed, postTransaction, updateItem } from '../db/transaction.js';
+import { listPage, takeAll } from '../db/paging.js';
+import { deleteItem, isConditionFailure, onConditionFailed, postTransaction, updateItem } from '../db/transaction.js';
 import { postDocument, type IdempotencyClaim } from '../documents/posting-path.js';
 import { systemAccounts } from '../ledger/chart.js';
 import { todayIn } from '../ledger/dates.js';
@@ -141,7 +141,7 @@ export async function enroll(organizationId: string, body: z.infer<typeof loyalt
   try {
     await LoyaltyMember.create(record).go();
   } catch (error) {
-    if (String(error).includes('onditional')) throw new Conflict(`${customer.name} is already in a loyalty program`);
+    if (isConditionFailure(error)) throw new Conflict(`${customer.name} is already in a loyalty program`);
     throw error;
   }
   return presentMember(record, program, currency, today);
@@ -242,7 +242,7 @@ export async function unenroll(organizationId: string, customerId: string) {
   if (member.points_balance > 0) throw new Conflict(`The customer holds ${member.points_balance} points; redeem or adjust them to 0 before removing the customer from the program`);
   await postTransaction([
     onConditionFailed(
-      { Delete: { ...(LoyaltyMember.delete({ organization_id: organizationId, customer_id: customerId }).where((a, { eq }) => eq(a.version, member.version)).params() as object) } } as never,
+      deleteItem(LoyaltyMember.delete({ organization_id: organizationId, customer_id: customerId }).where((a, { eq }) => eq(a.version, member.version)).params()),
       () => new Conflict('The customer’s points changed meanwhile; load them again and retry'),
     ),
   ]);
@@ -284,7 +284,6 @@ export async function describeTransaction(organizationId: string, id: string, de
   return presentActivity({ ...line, description }, currency);
 }
 
-export { countMatching, takeRange };
 
 // ---- Office moves ---------------------------------------------------------------------------------
 

@@ -28,6 +28,7 @@ import { systemAccount } from '../ledger/chart.js';
 import { organizationSettings } from '../organizations/settings.js';
 import { Conflict, NotFound, ValidationError } from '../platform/errors.js';
 import { uuidv7 } from '../platform/ids.js';
+import { isConditionFailure } from '../db/transaction.js';
 import { addDays, todayIn } from '../ledger/dates.js';
 import type { PointLot } from '@daftar/shared/loyalty/points';
 
@@ -88,7 +89,7 @@ async function savePrograms(organizationId: string, programs: StoredLoyaltyProgr
       .where((a, { eq, notExists }) => (version ? eq(a.version, version) : notExists(a.version)))
       .go();
   } catch (error) {
-    if ((error as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException' || String(error).includes('conditional')) {
+    if (isConditionFailure(error)) {
       throw new Conflict('The loyalty programs changed meanwhile; load them again and retry');
     }
     throw error;
