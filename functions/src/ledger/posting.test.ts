@@ -229,14 +229,15 @@ describe('buildPosting / postTransaction', () => {
   it('refuses a posting that cannot fit one transaction, with 422 and no number drawn', async () => {
     // prepare
     const { org } = await books();
-    const chart = (await loadChart(org.id)).slice(0, 51);
+    // Accounts that move no cash: the count is the entry's own (a cash line would add its cash flows, which depend on
+    // which cash accounts the chart's order puts first).
+    const chart = (await loadChart(org.id)).filter((a) => !['cash', 'bank', 'undeposited_funds'].includes(a.subtype)).slice(0, 51);
     const lines = chart.map((account, i) => (i === 0 ? { account_id: account.id, credit: 50 } : { account_id: account.id, debit: 1 }));
     // act
     const err = await issuesOf(buildPosting({ organizationId: org.id, date: '2025-06-01', source: { type: 'manual' }, lines }));
     // assess
     expect(err.status).toBe(422);
-    // The entry, its ledger cards and balance items, and the cash flows its cash and bank lines make.
-    expect(err.detail).toMatch(/needs 111 database actions/);
+    expect(err.detail).toMatch(/needs 105 database actions/);
     expect((await readSeries(org.id, SERIES.journal)).last).toBe(0);
   });
 
