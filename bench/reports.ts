@@ -9,7 +9,9 @@
  * statement from 15 January to 15 December, the balance sheet on 15 December), so the boundary
  * months' day totals are read too: the expensive case. Each call's DynamoDB calls and the items
  * they answered are counted for both journals: equal counts say the reads do not grow with the
- * journal, and what difference is left in time is the items' size. BENCH_LARGE_LINES shrinks the
+ * journal, and what difference is left in time is the items' size. Before measuring, both
+ * organizations are compacted as the nightly job would have done (ledger/rollup-job.ts): the past
+ * whole months are then one rollup item each. BENCH_LARGE_LINES shrinks the
  * large journal for a smoke run of the bench itself. The journals are seeded as bench/ledger.ts
  * seeds the trial balance's, with sales beside the costs.
  */
@@ -135,6 +137,11 @@ export async function measureReports(opts: { call: Call; token: string; calls: n
   const small = await seedJournal(call, token, 'small', 1_000, log, SALES_AND_COSTS);
   const large = await seedJournal(call, token, 'large', Number(process.env.BENCH_LARGE_LINES ?? 100_000), log, SALES_AND_COSTS);
   const seedingS = Math.round((Date.now() - seedStarted) / 1000);
+  // What the nightly job does to every organization (ledger/rollup-job.ts): past months become one rollup each.
+  const compactStarted = Date.now();
+  const { compactOrganization } = await import('../functions/src/ledger/rollup-job.js');
+  const compacted = { small: (await compactOrganization(small.orgId)).periods, large: (await compactOrganization(large.orgId)).periods };
+  log(`rollups: ${compacted.small} periods (small), ${compacted.large} (large), compacted in ${((Date.now() - compactStarted) / 1000).toFixed(1)} s`);
 
   const measure = async (path: string, check: (body: any) => void): Promise<SmallLargeTimed & { request: string }> => {
     const get = async (orgId: string) => {

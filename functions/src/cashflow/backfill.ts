@@ -19,6 +19,7 @@ import { readItem } from '../db/get-together.js';
 import { onConditionFailed, postTransaction, putItem, updateItem, type TransactItem } from '../db/transaction.js';
 import { loadChart } from '../ledger/chart.js';
 import { addDayFigures, cashFlowRecord } from '../ledger/cash-flows.js';
+import { rollupBumps } from '../ledger/rollups.js';
 import { logger } from '../platform/logger.js';
 
 
@@ -50,6 +51,7 @@ export async function backfillOrganization(organizationId: string): Promise<numb
     for (const [account_id, add] of days) {
       items.push(updateItem(CashFlowDay.update({ organization_id: organizationId, date: entry.date, account_id, shard: entry.shard ?? '-' }).add(add).params()));
     }
+    items.push(...rollupBumps(organizationId, [{ date: entry.date, cashFlows: true }]));
     try {
       await postTransaction(items);
       written++;

@@ -16,7 +16,9 @@ import { CashFlowDay, CashFlowTransaction, type CashFlowDayRecord } from '../db/
 import { takeAll } from '../db/paging.js';
 import { accountBalances, normalBalance } from '../ledger/balances.js';
 import { loadChart } from '../ledger/chart.js';
-import { addDays, todayIn } from '../ledger/dates.js';
+import { addDays, lastDayOfMonth, todayIn } from '../ledger/dates.js';
+import { compactableThrough, lastWholeMonth, monthsBetween, readRollups } from '../ledger/rollups.js';
+import type { FlowFigures } from '../db/rollup.js';
 import { organizationSettings } from '../organizations/settings.js';
 import { ValidationError } from '../platform/errors.js';
 
@@ -50,29 +52,92 @@ export async function cashScope(organizationId: string, accountIdsText?: string)
   return { currency, today: todayIn(timeZone), accountIds: asked.length ? asked : cash, filtered: asked.length > 0 };
 }
 
-/** The day figures of the accounts in scope, from `from` to `to`, by day. */
-export async function dayFlows(organizationId: string, scope: CashScope, from: string, to: string): Promise<Map<string, DayFlows>> {
-  const items: CashFlowDayRecord[] = await takeAll(
-    CashFlowDay.query.byDate({ organization_id: organizationId }).between({ date: from, account_id: '', shard: '' }, { date: to, account_id: '~', shard: '~' }),
-  );
+/**
+ * The day figures of the accounts in scope, from `from` to `to`, by day. Past days come from their
+ * rollups (one item per day, ledger/rollups.ts) and — with `wholeMonths`, for callers that only sum
+ * — whole past months from the month's rollup, keyed by the month's first day; the days not
+ * compacted yet, or written to since, from the day figures themselves. So a busy organization
+ * reads as many items as a quiet one over the same days.
+ */
+export async function dayFlows(organizationId: string, scope: CashScope, from: string, to: string, options: { wholeMonths?: boolean } = {}): Promise<Map<string, DayFlows>> {
   const wanted = new Set(scope.accountIds);
   const days = new Map<string, DayFlows>();
-  for (const item of items) {
-    if (!wanted.has(item.account_id)) continue;
-    const day = days.get(item.date) ?? { date: item.date, byCategory: new Map(), count: 0 };
-    for (const category of CASH_FLOW_CATEGORY_KEYS) {
-      const figure = (suffix: 'in' | 'out' | 'n') => ((item as Record<string, unknown>)[`${category}_${suffix}`] as number | undefined) ?? 0;
-      const [inflow, outflow, count] = [figure('in'), figure('out'), figure('n')];
-      if (!inflow && !outflow && !count) continue;
-      const flows = day.byCategory.get(category) ?? none();
-      flows.inflow += inflow;
-      flows.outflow += outflow;
-      flows.count += count;
-      day.byCategory.set(category, flows);
+  const dayOf = (date: string) => days.get(date) ?? days.set(date, { date, byCategory: new Map(), count: 0 }).get(date)!;
+  const count = (day: DayFlows, category: CashFlowCategory, inflow: number, outflow: number, n: number) => {
+    if (!inflow && !outflow && !n) return;
+    const flows = day.byCategory.get(category) ?? none();
+    flows.inflow += inflow;
+    flows.outflow += outflow;
+    flows.count += n;
+    day.byCategory.set(category, flows);
+  };
+  const addFigures = (items: readonly CashFlowDayRecord[]) => {
+    for (const item of items) {
+      if (!wanted.has(item.account_id)) continue;
+      const day = dayOf(item.date);
+      for (const category of CASH_FLOW_CATEGORY_KEYS) {
+        const figure = (suffix: 'in' | 'out' | 'n') => ((item as Record<string, unknown>)[`${category}_${suffix}`] as number | undefined) ?? 0;
+        count(day, category, figure('in'), figure('out'), figure('n'));
+      }
+      day.count += item.n ?? 0;
     }
-    day.count += item.n ?? 0;
-    days.set(item.date, day);
+  };
+  const addRollup = (date: string, flows: FlowFigures | undefined) => {
+    for (const [accountId, figures] of Object.entries(flows ?? {})) {
+      if (!wanted.has(accountId)) continue;
+      const day = dayOf(date);
+      for (const [category, [inflow, outflow, n]] of Object.entries(figures.c)) count(day, category as CashFlowCategory, inflow, outflow, n);
+      day.count += figures.n;
+    }
+  };
+  const figuresBetween = (a: string, b: string) =>
+    takeAll(CashFlowDay.query.byDate({ organization_id: organizationId }).between({ date: a, account_id: '', shard: '' }, { date: b, account_id: '~', shard: '~' }));
+
+  // Days after the newest the job may have compacted are read from the figures, beside the rollups.
+  const newest = compactableThrough();
+  const headTo = to < newest ? to : newest;
+  const tailFrom = from > headTo ? from : addDays(headTo, 1);
+  const months = options.wholeMonths && from <= headTo
+    ? monthsBetween(from.slice(0, 7), headTo.slice(0, 7)).filter((m) => `${m}-01` >= from && lastDayOfMonth(m) <= headTo)
+    : [];
+  // The head's days outside its whole months: at most a run before them and a run after.
+  const runs: [string, string][] = [];
+  if (from <= headTo) {
+    if (!months.length) runs.push([from, headTo]);
+    else {
+      if (from < `${months[0]}-01`) runs.push([from, addDays(`${months[0]}-01`, -1)]);
+      const after = addDays(lastDayOfMonth(months.at(-1)!), 1);
+      if (after <= headTo) runs.push([after, headTo]);
+    }
   }
+  const [dayReads, monthRead, tail] = await Promise.all([
+    Promise.all(runs.map(([a, b]) => readRollups(organizationId, `D#${a}`, `D#${b}`))),
+    months.length ? readRollups(organizationId, `M#${months[0]}`, `M#${months.at(-1)}`) : Promise.resolve(null),
+    tailFrom <= to ? figuresBetween(tailFrom, to) : Promise.resolve([] as CashFlowDayRecord[]),
+  ]);
+  addFigures(tail);
+  const fromFigures: [string, string][] = [];
+  runs.forEach(([a, b], i) => {
+    const read = dayReads[i]!;
+    const covered = read.through && read.through >= a ? (read.through < b ? read.through : b) : null;
+    if (!covered) return void fromFigures.push([a, b]);
+    if (covered < b) fromFigures.push([addDays(covered, 1), b]);
+    const stale = new Set(read.stale.map((p) => p.slice(2)).filter((d) => d >= a && d <= covered));
+    for (const d of stale) fromFigures.push([d, d]);
+    for (const [period, rollup] of read.valid) {
+      const date = period.slice(2);
+      if (date <= covered && !stale.has(date)) addRollup(date, rollup.flows as FlowFigures);
+    }
+  });
+  if (monthRead) {
+    const covered = monthRead.through ? lastWholeMonth(monthRead.through) : null;
+    const stale = new Set(monthRead.stale.map((p) => p.slice(2)));
+    for (const m of months) {
+      if (!covered || m > covered || stale.has(m)) fromFigures.push([`${m}-01`, lastDayOfMonth(m)]);
+      else addRollup(`${m}-01`, monthRead.valid.get(`M#${m}`)?.flows as FlowFigures | undefined);
+    }
+  }
+  for (const items of await Promise.all(fromFigures.map(([a, b]) => figuresBetween(a, b)))) addFigures(items);
   return days;
 }
 
@@ -118,7 +183,7 @@ export async function cashFlowSummary(organizationId: string, query: { date_from
   const to = query.date_to ?? scope.today;
   const from = query.date_from ?? monthStart(to);
   checkRange(from, to);
-  const [days, opening] = await Promise.all([dayFlows(organizationId, scope, from, to), cashBalance(organizationId, scope, addDays(from, -1))]);
+  const [days, opening] = await Promise.all([dayFlows(organizationId, scope, from, to, { wholeMonths: true }), cashBalance(organizationId, scope, addDays(from, -1))]);
   const totals = totalsOf(days.values(), scope);
   const byCategory = new Map<CashFlowCategory, Flows>();
   for (const day of days.values()) {
@@ -167,7 +232,7 @@ export async function cashFlowSeries(organizationId: string, granularity: Granul
   const defaultFrom = granularity === 'day' ? addDays(to, -29) : granularity === 'week' ? weekStart(addDays(to, -7 * 11)) : monthStart(addDays(monthStart(to), -330));
   const from = query.date_from ?? defaultFrom;
   checkRange(from, to);
-  const [days, opening] = await Promise.all([dayFlows(organizationId, scope, from, to), cashBalance(organizationId, scope, addDays(from, -1))]);
+  const [days, opening] = await Promise.all([dayFlows(organizationId, scope, from, to, { wholeMonths: granularity === 'month' }), cashBalance(organizationId, scope, addDays(from, -1))]);
   return { granularity, date_from: from, date_to: to, points: seriesPoints(days, scope, from, to, granularity, opening) };
 }
 
@@ -196,7 +261,7 @@ export async function cashFlowHistory(organizationId: string, query: { months: n
   const to = scope.today;
   let from = monthStart(to);
   for (let i = 1; i < query.months; i++) from = monthStart(addDays(from, -1));
-  const [days, opening] = await Promise.all([dayFlows(organizationId, scope, from, to), cashBalance(organizationId, scope, addDays(from, -1))]);
+  const [days, opening] = await Promise.all([dayFlows(organizationId, scope, from, to, { wholeMonths: true }), cashBalance(organizationId, scope, addDays(from, -1))]);
   return { granularity: 'month' as const, date_from: from, date_to: to, points: seriesPoints(days, scope, from, to, 'month', opening) };
 }
 

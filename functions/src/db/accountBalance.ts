@@ -18,8 +18,9 @@ import { entityConfig } from './client.js';
  * many days (up to 93 day attributes) costs more to read than a quiet month's. It is the one way
  * left in which the statements' reads grow with the journal: the same items, counted in the
  * same calls, 19 capacity units for a 100,000-line journal's 168 items against 13 for a 1,000-line
- * one's. Month totals in items of their own (without day attributes) would remove it, at one more
- * Update per (account, month) in every posting transaction.
+ * one's. Past whole months are therefore read from their rollups (db/rollup.ts, one item per
+ * organization and month, written by the nightly job); what is left of this cost is the months a
+ * range cuts inside and the months not compacted yet (docs/decisions.md).
  *
  * Access patterns:
  * - an organization's balances over a range of months (trial balance, reports, the chart's

@@ -55,7 +55,10 @@ async function itemsRead<T>(fn: () => Promise<T>): Promise<{ value: T; items: st
     (next) => async (args) => {
       const result = await next(args);
       const output = result.output as { Items?: Record<string, unknown>[] };
-      if ((args.input as { KeyConditionExpression?: string }).KeyConditionExpression && output.Items) {
+      const input = args.input as { KeyConditionExpression?: string; ExpressionAttributeValues?: Record<string, unknown> };
+      // Balance items only: the rollups' Query (ledger/rollups.ts) is not one of them.
+      const onRollups = Object.values(input.ExpressionAttributeValues ?? {}).some((v) => String(text(v)).endsWith('#ROLLUPS'));
+      if (input.KeyConditionExpression && output.Items && !onRollups) {
         queries++;
         for (const item of output.Items) if (text(item.month)) items.push(`${text(item.month)}#${text(item.account_id)}#${text(item.shard)}`);
       }

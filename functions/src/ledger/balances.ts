@@ -9,6 +9,7 @@ import { AccountBalance, DAYS, type AccountBalanceRecord, type DayAttribute } fr
 import type { AccountRecord } from '../db/account.js';
 import { dayOf, lastDayOfMonth, monthOf, nextMonth } from './dates.js';
 import { byCode, loadChart } from './chart.js';
+import { compactableThrough, lastWholeMonth, monthPlan, readRollups, rollupBalanceItems } from './rollups.js';
 
 /** Gross debits and credits of an account over a range, in minor units. */
 export interface Totals {
@@ -58,6 +59,35 @@ function onlyAccount<Q>(query: Q, accountId: string | undefined): Q {
   return (query as unknown as ReturnType<typeof monthsQuery>).where((a, { eq }) => eq(a.account_id, accountId)) as unknown as Q;
 }
 
+/**
+ * The month totals of whole months `first`…`last` (an absent end is open), per account: past
+ * months from their rollups (one item per month, ledger/rollups.ts), the months not compacted yet
+ * or written to since from the balance items — the recent ones read beside the rollups, the
+ * others (after a missed night, or a back-dated posting) in a second step. Rollup records carry
+ * shard `*` (their shards summed).
+ */
+async function wholeMonthTotals(organizationId: string, span: { accountId?: string; first?: string; last?: string }, attributes: readonly string[]): Promise<AccountBalanceRecord[]> {
+  const raw = (first: string | undefined, last: string | undefined) =>
+    onlyAccount(monthsQuery(organizationId, first, last), span.accountId).go({ consistent: true, pages: 'all', attributes: attributes as never }).then((r) => r.data as AccountBalanceRecord[]);
+  const newestRolled = lastWholeMonth(compactableThrough());
+  const headLast = span.last === undefined || span.last > newestRolled ? newestRolled : span.last;
+  const hasHead = !span.first || span.first <= headLast;
+  const tailFirst = span.first && span.first > headLast ? span.first : nextMonth(headLast);
+  const hasTail = span.last === undefined || tailFirst <= span.last;
+  const [read, tail] = await Promise.all([
+    hasHead ? readRollups(organizationId, `M#${span.first ?? ''}`, `M#${headLast}`) : null,
+    hasTail ? raw(tailFirst, span.last) : Promise.resolve([] as AccountBalanceRecord[]),
+  ]);
+  if (!read) return tail;
+  const plan = monthPlan(read, span.first, headLast);
+  const items = [...tail, ...(await Promise.all(plan.raw.map((r) => raw(r.first, r.last)))).flat()];
+  for (const [period, rollup] of read.valid) {
+    if (!plan.rolled(period.slice(2))) continue;
+    for (const item of rollupBalanceItems(organizationId, rollup)) if (!span.accountId || item.account_id === span.accountId) items.push(item);
+  }
+  return items;
+}
+
 const KEYS = ['organization_id', 'month', 'account_id', 'shard'] as const;
 /** What a whole month needs of a balance item: its month totals, not its day attributes. */
 const MONTH_TOTALS = [...KEYS, 'debit', 'credit'] as const;
@@ -94,12 +124,10 @@ export async function balanceItems(organizationId: string, range: BalanceRange =
   const whole = wholeMonths(from, to);
   const cut = [...cutMonths(from, to).keys()];
   const [wholeItems, ...boundaries] = await Promise.all([
-    whole
-      ? onlyAccount(monthsQuery(organizationId, whole.first, whole.last), range.accountId).go({ consistent: true, pages: 'all', attributes: [...MONTH_TOTALS] })
-      : Promise.resolve({ data: [] }),
+    whole ? wholeMonthTotals(organizationId, { accountId: range.accountId, ...whole }, MONTH_TOTALS) : Promise.resolve([]),
     ...cut.map((month) => onlyAccount(monthQuery(organizationId, month), range.accountId).go({ consistent: true, pages: 'all' })),
   ]);
-  const items = wholeItems.data as AccountBalanceRecord[];
+  const items = [...wholeItems];
   boundaries.forEach((boundary, index) => items.push(...boundary.data.filter((item) => item.month === cut[index])));
   return items;
 }
@@ -189,11 +217,7 @@ async function readRanges(organizationId: string, ranges: readonly BalanceRange[
   }
   const cutDays = new Map([...cutMonthsWanted].map(([key, c]) => [key, daysToRead(c.month, c.sets)]));
   const [wholeItems, cutItems] = await Promise.all([
-    Promise.all(
-      [...wholeSpans.values()].map((span) =>
-        onlyAccount(monthsQuery(organizationId, span.first, span.last), span.accountId).go({ consistent: true, pages: 'all', attributes: monthTotals as never }),
-      ),
-    ),
+    Promise.all([...wholeSpans.values()].map((span) => wholeMonthTotals(organizationId, span, monthTotals))),
     Promise.all(
       [...cutMonthsWanted].map(([key, cut]) =>
         onlyAccount(monthQuery(organizationId, cut.month), cut.accountId).go({
@@ -204,7 +228,7 @@ async function readRanges(organizationId: string, ranges: readonly BalanceRange[
       ),
     ),
   ]);
-  const wholeByKey = new Map([...wholeSpans.keys()].map((key, i) => [key, wholeItems[i]!.data as AccountBalanceRecord[]]));
+  const wholeByKey = new Map([...wholeSpans.keys()].map((key, i) => [key, wholeItems[i]!]));
   const cutByKey = new Map([...cutMonthsWanted.keys()].map((key, i) => [key, cutItems[i]!.data as AccountBalanceRecord[]]));
 
   return plans.map((plan) => {

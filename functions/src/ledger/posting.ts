@@ -98,6 +98,7 @@ import { AccountPosting, JournalEntry, type JournalEntryRecord } from '../db/jou
 import { CashFlowDay, CashFlowTransaction, type CashFlowFigure } from '../db/cashFlow.js';
 import { cashMovements, type CashMovement } from '@daftar/shared/cashflow/classify';
 import { addDayFigures, cashFlowRecord } from './cash-flows.js';
+import { rollupBumps } from './rollups.js';
 import { SERIES, formatSeriesNumber, readSeries, takeNumbers, type SeriesPosition } from '../db/sequence.js';
 import { readById } from '../db/batch-get.js';
 import { readItem } from '../db/get-together.js';
@@ -393,9 +394,11 @@ export function assemblePostings(
     }
   });
   const cashItems = cashPerEntry.reduce((s, moves) => s + moves.length, 0) + cashDays.size;
+  // A back-dated posting marks the past day and month it writes as changed since compacted (ledger/rollups.ts).
+  const bumps = rollupBumps(organizationId, inputs.map((input, i) => ({ date: input.date, cashFlows: cashPerEntry[i]!.length > 0 })));
   const unnamed = inputs.filter((i) => !i.name).length;
   if (unnamed && !journal) throw new Error('Entries without a document number need the journal series position');
-  const actions = inputs.length + postingsPerEntry.reduce((a, b) => a + b, 0) + deltas.size + lockCopies.size + (unnamed ? 1 : 0) + cashItems;
+  const actions = inputs.length + postingsPerEntry.reduce((a, b) => a + b, 0) + deltas.size + lockCopies.size + (unnamed ? 1 : 0) + cashItems + bumps.length;
   if (actions > MAX_TRANSACTION_ACTIONS) throw new TransactionTooLarge(actions);
 
   const take = unnamed ? takeNumbers(journal!, unnamed) : null;
@@ -517,6 +520,8 @@ export function assemblePostings(
       ),
     );
   }
+
+  items.push(...bumps);
 
   for (const [copy, earliest] of lockCopies) {
     items.push(

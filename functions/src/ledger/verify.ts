@@ -12,6 +12,8 @@
 import { AccountBalance, DAYS, type DayAttribute, type DayLinesAttribute } from '../db/accountBalance.js';
 import { AccountPosting, JournalEntry } from '../db/journalEntry.js';
 import { CashFlowDay, CashFlowTransaction } from '../db/cashFlow.js';
+import { Rollup, type BalanceFigures, type FlowFigures } from '../db/rollup.js';
+import { isValid } from './rollups.js';
 import { CASH_FLOW_CATEGORY_KEYS, isCashSubtype } from '@daftar/shared/cashflow/classify';
 import { monthOf } from './dates.js';
 import { loadChart } from './chart.js';
@@ -20,7 +22,8 @@ import { StockLevel } from '../db/stockLevel.js';
 import { StockMovement } from '../db/stockMovement.js';
 
 export interface BalanceDifference {
-  kind: 'balance' | 'account_posting' | 'cash_flow' | 'cash_flow_day';
+  /** `rollup`: a compacted day or month (ledger/rollups.ts) that answers reads but differs from the figures it was made from. */
+  kind: 'balance' | 'account_posting' | 'cash_flow' | 'cash_flow_day' | 'rollup';
   account_id: string;
   /** `YYYY-MM` (month totals) or `YYYY-MM-DD` (a day's totals) for balances; null for ledger cards. */
   period: string | null;
@@ -39,6 +42,8 @@ export interface LedgerVerification {
   balanceItemsChecked: number;
   accountPostingsChecked: number;
   cashFlowsChecked: number;
+  /** Compacted days and months compared with their figures. */
+  rollupsChecked: number;
   unbalancedEntries: { entry_id: string; debit: number; credit: number }[];
   /** Accounts that posted entries name but the chart no longer has. */
   unknownAccounts: string[];
@@ -180,6 +185,41 @@ async function verifyOnce(organizationId: string): Promise<LedgerVerification> {
     if ((actualFlows.get(key) ?? 0) !== expected) differences.push({ kind: 'cash_flow', account_id: accountId, period, entry_id: null, shard: null, expected: side(expected), actual: side(actualFlows.get(key) ?? 0) });
     if ((actualDays.get(key) ?? 0) !== expected) differences.push({ kind: 'cash_flow_day', account_id: accountId, period, entry_id: null, shard: null, expected: side(expected), actual: side(actualDays.get(key) ?? 0) });
   }
+  // Rollups that answer reads (compacted and not written to since) must equal the figures they summarise.
+  const { data: rollups } = await Rollup.query.byPeriod({ organization_id: organizationId }).go({ consistent: true, pages: 'all' });
+  let rollupsChecked = 0;
+  for (const rollup of rollups) {
+    if (rollup.period === 'W' || !isValid(rollup)) continue;
+    rollupsChecked++;
+    const key = rollup.period.slice(2);
+    const month = rollup.period.startsWith('M#');
+    const figures = new Map<string, Counted>();
+    const add = (k: string, debit: number, credit: number, lines: number) => {
+      const t = figures.get(k) ?? { debit: 0, credit: 0, lines: 0 };
+      figures.set(k, { debit: t.debit + debit, credit: t.credit + credit, lines: t.lines + lines });
+    };
+    const rolled = new Map<string, Counted>();
+    if (month) {
+      for (const item of items) if (item.month === key) add(`b|${item.account_id}`, item.debit ?? 0, item.credit ?? 0, item.line_count ?? 0);
+      for (const [accountId, [debit, credit, lines]] of Object.entries((rollup.balances ?? {}) as BalanceFigures)) rolled.set(`b|${accountId}`, { debit, credit, lines });
+    }
+    for (const d of flowDays) {
+      if (month ? monthOf(d.date) !== key : d.date !== key) continue;
+      for (const c of CASH_FLOW_CATEGORY_KEYS) {
+        const f = (suffix: string) => ((d as Record<string, unknown>)[`${c}_${suffix}`] as number | undefined) ?? 0;
+        if (f('in') || f('out') || f('n')) add(`f|${d.account_id}|${c}`, f('in'), f('out'), f('n'));
+      }
+    }
+    for (const [accountId, { c }] of Object.entries((rollup.flows ?? {}) as FlowFigures)) {
+      for (const [category, [inflow, outflow, n]] of Object.entries(c)) if (inflow || outflow || n) rolled.set(`f|${accountId}|${category}`, { debit: inflow, credit: outflow, lines: n });
+    }
+    for (const k of new Set([...figures.keys(), ...rolled.keys()])) {
+      const expected = figures.get(k) ?? zeroCounted;
+      const actual = rolled.get(k) ?? zeroCounted;
+      if (expected.debit === actual.debit && expected.credit === actual.credit && expected.lines === actual.lines) continue;
+      differences.push({ kind: 'rollup', account_id: k.split('|')[1]!, period: rollup.period, entry_id: null, shard: null, expected: { debit: expected.debit, credit: expected.credit }, actual: { debit: actual.debit, credit: actual.credit }, lines: { expected: expected.lines, actual: actual.lines } });
+    }
+  }
   const stock = await verifyStock(organizationId, chart, actualBalances);
   differences.sort((a, b) => `${a.kind}${a.account_id}${a.period ?? a.entry_id}`.localeCompare(`${b.kind}${b.account_id}${b.period ?? b.entry_id}`));
   return {
@@ -190,6 +230,7 @@ async function verifyOnce(organizationId: string): Promise<LedgerVerification> {
     balanceItemsChecked: items.length,
     accountPostingsChecked,
     cashFlowsChecked: flows.length,
+    rollupsChecked,
     unbalancedEntries,
     unknownAccounts,
     differences,

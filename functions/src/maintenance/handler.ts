@@ -4,7 +4,9 @@
  * records older than the retention period (AUDIT_RETENTION_DAYS, default 365), and expires gift
  * cards past their date (their unspent balance released as breakage: gift-cards/expiry.ts) and lapses
  * loyalty points whose lots have expired (loyalty/expiry.ts), and gives entries posted before cash
- * flows existed their cash flows (cashflow/backfill.ts). Revoked-token
+ * flows existed their cash flows (cashflow/backfill.ts), and compacts the past days and months
+ * into rollups (ledger/rollup-job.ts) so that statements and cash-flow summaries read one item per
+ * past period. Revoked-token
  * markers and throttle counters need nothing here: DynamoDB's TTL removes them.
  *
  * Each step runs even when another fails; a failed step fails the invocation afterwards, so the
@@ -18,6 +20,7 @@ import { expireGiftCards } from '../gift-cards/expiry.js';
 import { expireLoyaltyPoints } from '../loyalty/expiry.js';
 import { backfillCashFlows } from '../cashflow/backfill.js';
 import { checkOverdueLayaways } from '../layaway/overdue.js';
+import { compactRollups } from '../ledger/rollup-job.js';
 import { logger, setCorrelationId } from '../platform/logger.js';
 
 export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
@@ -33,6 +36,8 @@ export interface MaintenanceSummary {
   backfilled_cash_flow_entries: number | null;
   /** Active layaways overdue after tonight's check (one reminder per overdue instalment: layaway/overdue.ts). */
   overdue_layaways: number | null;
+  /** Days and months compacted (or re-compacted after a back-dated write) tonight. */
+  compacted_periods: number | null;
   duration_ms: number;
 }
 
@@ -55,7 +60,7 @@ export const handler = async (event: ScheduledEvent): Promise<MaintenanceSummary
   const now = runTime(event);
   let retentionDays: number | null = null;
 
-  const [invitations, apiKeys, auditLogs, giftCards, loyaltyPoints, layaways, cashFlows] = await Promise.allSettled([
+  const [invitations, apiKeys, auditLogs, giftCards, loyaltyPoints, layaways, cashFlows, rollups] = await Promise.allSettled([
     cleanupExpiredInvitations(now),
     cleanupExpiredApiKeys(now),
     (async () => cleanupAuditLogs((retentionDays = auditRetentionDays()), now))(),
@@ -63,6 +68,7 @@ export const handler = async (event: ScheduledEvent): Promise<MaintenanceSummary
     expireLoyaltyPoints(now),
     checkOverdueLayaways(now),
     backfillCashFlows(),
+    compactRollups(now),
   ]);
   const summary: MaintenanceSummary = {
     ran_at: now.toISOString(),
@@ -74,10 +80,11 @@ export const handler = async (event: ScheduledEvent): Promise<MaintenanceSummary
     expired_loyalty_points: loyaltyPoints.status === 'fulfilled' ? loyaltyPoints.value.expired : null,
     backfilled_cash_flow_entries: cashFlows.status === 'fulfilled' ? cashFlows.value.entries : null,
     overdue_layaways: layaways.status === 'fulfilled' ? layaways.value.overdue : null,
+    compacted_periods: rollups.status === 'fulfilled' ? rollups.value.periods : null,
     duration_ms: Date.now() - started,
   };
 
-  const failures = ([['invitations', invitations], ['api keys', apiKeys], ['audit logs', auditLogs], ['gift cards', giftCards], ['loyalty points', loyaltyPoints], ['layaways', layaways], ['cash flows', cashFlows]] as const)
+  const failures = ([['invitations', invitations], ['api keys', apiKeys], ['audit logs', auditLogs], ['gift cards', giftCards], ['loyalty points', loyaltyPoints], ['layaways', layaways], ['cash flows', cashFlows], ['rollups', rollups]] as const)
     .filter(([, r]) => r.status === 'rejected')
     .map(([step, r]) => ({ step, error: String((r as PromiseRejectedResult).reason?.stack ?? (r as PromiseRejectedResult).reason) }));
   if (failures.length) {
