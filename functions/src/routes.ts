@@ -235,6 +235,7 @@ export const routeTable = {
       `GET ${ORG}/invoices`,
       `GET ${ORG}/invoices/list`,
       `POST ${ORG}/invoices/with-line-items`,
+      `POST ${ORG}/invoices/promotions`,
       `GET ${ORG}/invoices/{invoice_id}`,
       `PUT ${ORG}/invoices/{invoice_id}`,
       `DELETE ${ORG}/invoices/{invoice_id}`,

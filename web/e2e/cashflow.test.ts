@@ -6,6 +6,8 @@
  * visited in English and in Arabic and photographed into web/e2e/screenshots/issue-17-*.png.
  * Each screen is measured: the document's direction, and nothing wider than the window. Through
  * the screens, a posted line is re-categorised and a planned entry is added; the API says the same.
+ * A post-dated cheque is recorded with its due date from the payment form (refused in Arabic
+ * before the payment's date), and the posted lines' descriptions read in Arabic.
  */
 import { todayInZone } from '@daftar/shared/reportPeriods';
 import type { Browser, Page } from 'playwright-core';
@@ -29,6 +31,7 @@ const SLOW = { timeout: 120_000, interval: 250 };
 interface Line {
   id: string;
   description: string | null;
+  description_narrative: { key: string } | null;
   entry_name: string | null;
   source_type: string;
   cash_flow_category: string;
@@ -165,6 +168,30 @@ describe.skipIf(!executablePath)('cash flow screens in Chromium', () => {
     expect(lines.data.filter((l) => l.is_manual_entry && l.is_planned).map((l) => l.amount).sort()).toEqual(['-120.000', '300.000']);
   });
 
+  it("records a post-dated cheque with its due date from the payment form, and shows it on the payment's page", async () => {
+    await page.goto(`${runtime.baseUrl}/sales/payments`);
+    await page.getByRole('button', { name: 'Record payment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Record a payment received' });
+    await dialog.getByLabel('Customer', { exact: true }).selectOption({ label: 'Petra Hotels' });
+    await dialog.getByRole('table', { name: 'Open invoices' }).waitFor(SLOW);
+    await dialog.getByLabel('Amount', { exact: true }).fill('75.000');
+    // No due date until the method is a cheque.
+    expect(await dialog.getByLabel('Cheque due date').count()).toBe(0);
+    await dialog.getByLabel('Method', { exact: true }).selectOption('cheque');
+    await dialog.getByLabel('Cheque due date').fill(inDays(20));
+    await dialog.getByLabel('Reference', { exact: true }).fill('CHQ-004417');
+    await settle(page);
+    await screenshot(page, 'issue-17-cheque-date-en', { fromTop: true });
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const payments = await api<{ data: { id: string; payment_method: string; cheque_due_date: string | null; reference: string | null }[] }>('GET', '/payments?payment_method=cheque');
+    const cheque = payments.data.find((p) => p.reference === 'CHQ-004417')!;
+    expect(cheque).toMatchObject({ payment_method: 'cheque', cheque_due_date: inDays(20) });
+    await page.goto(`${runtime.baseUrl}/payments/${cheque.id}`);
+    await page.getByText('Cheque due date', { exact: true }).waitFor(SLOW);
+  });
+
   for (const language of ['en', 'ar'] as const) {
     describe(language === 'en' ? 'in English' : 'in Arabic', () => {
       const texts = TEXTS[language];
@@ -204,6 +231,40 @@ describe.skipIf(!executablePath)('cash flow screens in Chromium', () => {
         await expectLaidOut(page, language);
         await screenshot(page, `issue-17-cashflow-accuracy-${language}`, { fromTop: true });
       });
+
+      if (language === 'ar') {
+        it("describes posted lines in the reader's language and keeps the owner's own words", async () => {
+          await page.goto(`${runtime.baseUrl}/cash-flow?tab=transactions`);
+          const table = page.getByRole('table', { name: texts.table });
+          // The payments' lines in Arabic, with the customer's Arabic name; the expense's with the words typed on it.
+          await table.getByText(/^دفعة مقبوضة من .فنادق البتراء.$/).first().waitFor(SLOW);
+          await table.getByText(/^مصروف: .Electricity and water.$/).waitFor(SLOW);
+          await table.getByText('Shop rent — next month', { exact: true }).waitFor(SLOW);
+          expect(await table.getByText(/^Payment received from/).count()).toBe(0);
+          const lines = await api<{ data: Line[] }>('GET', '/cashflow/transactions?limit=100');
+          expect(lines.data.filter((l) => !l.is_manual_entry).every((l) => l.description_narrative)).toBe(true);
+          await settle(page);
+          await expectLaidOut(page, language);
+          await screenshot(page, 'issue-17-descriptions-ar', { fromTop: true });
+        });
+
+        it("refuses a cheque's due date before the payment date, in Arabic", async () => {
+          await page.goto(`${runtime.baseUrl}/sales/payments`);
+          await page.getByRole('button', { name: 'تسجيل مقبوضات' }).click();
+          const dialog = page.getByRole('dialog', { name: 'تسجيل دفعة مقبوضة' });
+          await dialog.getByLabel('العميل', { exact: true }).selectOption({ label: 'فنادق البتراء' });
+          await dialog.getByLabel('المبلغ', { exact: true }).fill('40.000');
+          await dialog.getByLabel('طريقة الدفع', { exact: true }).selectOption('cheque');
+          await dialog.getByLabel('تاريخ استحقاق الشيك').fill(inDays(-3));
+          await dialog.getByRole('button', { name: 'تسجيل الدفعة' }).click();
+          await dialog.getByText('لا يمكن أن يكون تاريخ استحقاق الشيك قبل تاريخ الدفعة').waitFor(SLOW);
+          await settle(page);
+          await expectLaidOut(page, language);
+          await screenshot(page, 'issue-17-cheque-date-ar', { fromTop: true });
+          await page.keyboard.press('Escape');
+          await dialog.waitFor({ state: 'detached' });
+        });
+      }
 
       it('shows the receivables, payables and working capital analyses on the Financial Reports screen', async () => {
         await page.goto(`${runtime.baseUrl}/accounting/reports?tab=cash-flow`);

@@ -4,7 +4,14 @@
  * amount between two categories of its day's figures in the same transaction. Manual entries
  * (planned, or off the books) are the owner's own and may be edited and deleted; they never touch
  * the ledger or the day figures.
+ *
+ * A posted one's description is the English its posting wrote (ledger/cash-flows.ts); the answer
+ * adds that text's narrative, read from the cash account's side of the entry (db/journalEntry.ts
+ * AccountPosting keeps the entry's memo and the account's line narratives), so the screens show it
+ * in the reader's language. A page's postings are read together: one BatchGetItem
+ * (db/get-together.ts), whatever the page's size.
  */
+import { rollupBumps } from '../ledger/rollups.js';
 import type * as z from 'zod';
 import { money } from '@daftar/shared';
 import { CASH_FLOW_CATEGORIES, type CashFlowCategory } from '@daftar/shared/cashflow/classify';
@@ -13,9 +20,11 @@ import type { cashFlowListQuery, cashFlowManualCreate, cashFlowManualUpdate, cas
 import { Account } from '../db/account.js';
 import { CashFlowDay, CashFlowTransaction, type CashFlowTransactionRecord } from '../db/cashFlow.js';
 import { readItem } from '../db/get-together.js';
+import { AccountPosting, type AccountPostingRecord } from '../db/journalEntry.js';
 import { listPage, takeRange } from '../db/paging.js';
 import { deleteItem, onConditionFailed, postTransaction, putItem, updateItem } from '../db/transaction.js';
 import { CASH_SUBTYPES } from '../ledger/chart.js';
+import { presentNarrative } from '../ledger/present.js';
 import { organizationSettings } from '../organizations/settings.js';
 import { Conflict, NotFound, ValidationError } from '../platform/errors.js';
 import { uuidv7 } from '../platform/ids.js';
@@ -23,7 +32,9 @@ import { addDays, todayIn } from '../ledger/dates.js';
 
 const text = (minor: number, currency: string) => money.formatMoney(money.fromMinorUnits(minor, currency));
 
-export function presentCashFlow(t: CashFlowTransactionRecord, currency: string): CashFlowTransactionPublic {
+type DescriptionNarrative = CashFlowTransactionPublic['description_narrative'];
+
+export function presentCashFlow(t: CashFlowTransactionRecord, currency: string, narrative: DescriptionNarrative = null): CashFlowTransactionPublic {
   return {
     id: t.id,
     transaction_id: t.id,
@@ -35,6 +46,7 @@ export function presentCashFlow(t: CashFlowTransactionRecord, currency: string):
     cash_flow_category: t.cash_flow_category,
     original_category: (t.original_category as CashFlowCategory | undefined) ?? null,
     description: t.description ?? null,
+    description_narrative: t.is_manual_entry ? null : narrative,
     source_type: t.source_type,
     source_id: t.source_id,
     journal_entry_id: t.journal_entry_id ?? null,
@@ -45,6 +57,31 @@ export function presentCashFlow(t: CashFlowTransactionRecord, currency: string):
     created_at: t.created_at,
     updated_at: t.updated_at,
   };
+}
+
+/**
+ * The narrative of a posted transaction's description. The description is its entry's memo, else
+ * the first line description (ledger/cash-flows.ts); the cash account's posting keeps the memo's
+ * narrative and its own lines' one. Given only when it is the narrative of that very text, so the
+ * English and the Arabic reader read the same thing; a typed memo has none.
+ */
+function narrativeOf(t: CashFlowTransactionRecord, posting: AccountPostingRecord | null): DescriptionNarrative {
+  if (!posting || !t.description) return null;
+  if (posting.memo === t.description) return presentNarrative(posting.memo_narrative);
+  if (posting.description === t.description) return presentNarrative(posting.description_narrative);
+  return null;
+}
+
+/** Transactions as the API answers them, with their descriptions' narratives (the postings read in one turn). */
+export async function presentCashFlows(organizationId: string, records: readonly CashFlowTransactionRecord[], currency: string): Promise<CashFlowTransactionPublic[]> {
+  const postings = await Promise.all(
+    records.map((t) =>
+      t.is_manual_entry || !t.journal_entry_id || !t.description
+        ? null
+        : readItem(AccountPosting, { organization_id: organizationId, account_id: t.account_id, date: t.date, entry_id: t.journal_entry_id }),
+    ),
+  );
+  return records.map((t, index) => presentCashFlow(t, currency, narrativeOf(t, postings[index] ?? null)));
 }
 
 export async function readCashFlow(organizationId: string, id: string): Promise<CashFlowTransactionRecord> {
@@ -84,13 +121,14 @@ export async function listCashFlows(organizationId: string, query: z.infer<typeo
   if (query.amount_min && query.amount_max && Number(query.amount_min) > Number(query.amount_max)) {
     throw new ValidationError([{ loc: ['query', 'amount_max'], msg: 'The largest amount is not below the smallest', type: 'value_error' }]);
   }
-  return listPage(listQuery(organizationId, query, currency), { skip: query.skip, limit: query.limit, order: 'desc' }, (t) => presentCashFlow(t, currency));
+  const page = await listPage(listQuery(organizationId, query, currency), { skip: query.skip, limit: query.limit, order: 'desc' }, (t) => t);
+  return { data: await presentCashFlows(organizationId, page.data, currency), count: page.count };
 }
 
 export async function cashFlowsBySource(organizationId: string, sourceType: string, sourceId: string) {
   const { currency } = await organizationSettings(organizationId);
   const { data } = await CashFlowTransaction.query.bySource({ organization_id: organizationId, source_type: sourceType, source_id: sourceId }).go({ pages: 'all' });
-  return { data: data.map((t) => presentCashFlow(t, currency)), count: data.length };
+  return { data: await presentCashFlows(organizationId, data, currency), count: data.length };
 }
 
 export async function recentCashFlows(organizationId: string, limit: number, accountIds: readonly string[]) {
@@ -99,7 +137,7 @@ export async function recentCashFlows(organizationId: string, limit: number, acc
     .byDate({ organization_id: organizationId })
     .where((a, { eq }) => (accountIds.length ? `(${accountIds.map((id) => eq(a.account_id, id)).join(' OR ')})` : ''));
   const items = await takeRange(q, 0, limit, 'desc');
-  return { data: items.map((t) => presentCashFlow(t, currency)), count: items.length };
+  return { data: await presentCashFlows(organizationId, items, currency), count: items.length };
 }
 
 /** How far back `search` looks (days): a search, not a report. */
@@ -121,7 +159,7 @@ export async function searchCashFlows(organizationId: string, query: z.infer<typ
   const page = hits.slice(query.skip, query.skip + query.limit);
   // Read in one turn: get-together makes them one BatchGetItem.
   const full = await Promise.all(page.map((t) => readItem(CashFlowTransaction, { organization_id: organizationId, date: t.date!, id: t.id! })));
-  return { data: full.flatMap((r) => (r ? [presentCashFlow(r, currency)] : [])), count: hits.length };
+  return { data: await presentCashFlows(organizationId, full.flatMap((r) => (r ? [r] : [])), currency), count: hits.length };
 }
 
 async function checkAccount(organizationId: string, accountId: string | null | undefined) {
@@ -208,7 +246,7 @@ export async function deleteManual(organizationId: string, id: string) {
  */
 export async function recategorize(organizationId: string, id: string, category: CashFlowCategory) {
   const [current, { currency }] = await Promise.all([readCashFlow(organizationId, id), organizationSettings(organizationId)]);
-  if (current.cash_flow_category === category) return presentCashFlow(current, currency);
+  if (current.cash_flow_category === category) return (await presentCashFlows(organizationId, [current], currency))[0]!;
   if ((current.cash_flow_category === 'transfers') !== (category === 'transfers')) {
     throw new Conflict(current.cash_flow_category === 'transfers' ? 'A transfer between your own accounts stays a transfer' : 'Only money moved between your own accounts is a transfer');
   }
@@ -230,7 +268,10 @@ export async function recategorize(organizationId: string, id: string, category:
           .add({ [`${current.cash_flow_category}_${side}`]: -size, [`${category}_${side}`]: size, [`${current.cash_flow_category}_n`]: -1, [`${category}_n`]: 1 } as never)
           .params(),
       ),
+      // A past day's figures changed: its rollups are stale until the next compaction (ledger/rollups.ts).
+      ...rollupBumps(organizationId, [{ date: current.date, cashFlows: true }]),
     ]);
   }
-  return presentCashFlow({ ...current, ...set }, currency);
+  const [presented] = await presentCashFlows(organizationId, [{ ...current, ...set }], currency);
+  return presented!;
 }

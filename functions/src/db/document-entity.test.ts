@@ -178,6 +178,7 @@ describe('documentEntity types', () => {
       amount_credited: number; journal_entry_id?: string | undefined; sent_at?: string | undefined;
       confirmed_at?: string | undefined; created_at: string; updated_at: string; created_by?: string | undefined;
       returned_quantities?: any; sent_to?: string | undefined; confirmed_by?: string | undefined;
+      promotion_ids?: any; promotions?: any; loyalty?: any; loyalty_returned?: any;
     }>();
     expectTypeOf<Flat<CreateEntityItem<typeof Invoice>>>().toEqualTypeOf<{
       currency: string; price_includes_tax: boolean; lines: any; contact_id: string; issue_date: string;
@@ -188,7 +189,7 @@ describe('documentEntity types', () => {
       journal_entry_id?: string | undefined; amount_paid?: number | undefined; amount_credited?: number | undefined;
       returned_quantities?: any; sent_at?: string | undefined; sent_to?: string | undefined;
       confirmed_at?: string | undefined; confirmed_by?: string | undefined; created_by?: string | undefined;
-      version?: number | undefined;
+      version?: number | undefined; promotion_ids?: any; promotions?: any; loyalty?: any; loyalty_returned?: any;
     }>();
     expectTypeOf<Flat<UpdateEntityItem<typeof Invoice>>>().toEqualTypeOf<{
       number?: string | undefined; currency?: string | undefined; price_includes_tax?: boolean | undefined; lines?: any;
@@ -200,7 +201,7 @@ describe('documentEntity types', () => {
       amount_paid?: number | undefined; amount_credited?: number | undefined; journal_entry_id?: string | undefined;
       sent_at?: string | undefined; confirmed_at?: string | undefined; updated_at?: string | undefined;
       created_by?: string | undefined; returned_quantities?: any; sent_to?: string | undefined;
-      confirmed_by?: string | undefined;
+      confirmed_by?: string | undefined; promotion_ids?: any; promotions?: any; loyalty?: any; loyalty_returned?: any;
     }>();
     expectTypeOf<Flat<EntityIdentifiers<typeof Invoice>>>().toEqualTypeOf<{ organization_id: string; id: string; }>();
     expectTypeOf<keyof typeof Invoice.query>().toEqualTypeOf<'byOrganization' | 'byCreation' | 'byStatus'>();
@@ -362,6 +363,10 @@ const handWritten = {
         amount_paid: { type: 'number', required: true, default: 0 },
         amount_credited: { type: 'number', required: true, default: 0 },
         returned_quantities: { type: 'any' },
+        promotion_ids: { type: 'any' },
+        promotions: { type: 'any' },
+        loyalty: { type: 'any' },
+        loyalty_returned: { type: 'any' },
         sent_at: { type: 'string' },
         sent_to: { type: 'string' },
         confirmed_at: { type: 'string' },

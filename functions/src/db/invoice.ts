@@ -22,6 +22,11 @@ export interface StoredInvoiceLine {
    * not with the tax's current terms.
    */
   special_tax_terms?: SpecialTax | null;
+  /**
+   * Sales invoices: the part of `discount` the invoice's promotions give (decimal text as given,
+   * set by "Apply promotions"); the rest of the discount is the person's own. Absent: none.
+   */
+  promotion_discount?: string | null;
   subtotal: number;
   discount_amount: number;
   net: number;
@@ -62,6 +67,14 @@ export const Invoice = documentEntity({
     amount_credited: { type: 'number', required: true, default: 0 },
     /** Quantities already returned per line id (decimal strings), so returns never exceed what was sold. */
     returned_quantities: { type: 'any' },
+    /** The promotions the draft applies (ids, as "Apply promotions" chose them); re-evaluated at confirmation. */
+    promotion_ids: { type: 'any' },
+    /** The promotions the confirmation used, with their discount (minor units) and reason (promotions/invoice.ts). */
+    promotions: { type: 'any' },
+    /** The points the confirmation earned and what credit notes took back (loyalty/invoice.ts). */
+    loyalty: { type: 'any' },
+    /** The gross credited so far, for the credit notes' pro rata take-back of points. */
+    loyalty_returned: { type: 'any' },
     sent_at: { type: 'string' },
     sent_to: { type: 'string' },
     confirmed_at: { type: 'string' },

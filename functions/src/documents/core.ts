@@ -74,6 +74,8 @@ interface DraftContent<I extends LineInput> {
   price_includes_tax: boolean;
   /** reference, notes and the kind's own text fields; null clears. */
   texts: Record<string, string | null>;
+  /** The kind's extra header fields (kind.extraHeaderFields); undefined clears. */
+  extras: Record<string, unknown>;
   lines: I[];
 }
 
@@ -129,6 +131,13 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
   const plural = `${noun}s`;
   const textFields = [...COMMON_TEXT_FIELDS, ...kind.extraTextFields];
   const extraLineFields = kind.extraLineFields as readonly string[];
+  const extraHeaderFields = kind.extraHeaderFields ?? [];
+  /** The extra header fields of an input or a record (an empty list is none). */
+  const extrasOf = (source: object): Record<string, unknown> =>
+    Object.fromEntries(extraHeaderFields.map((f) => {
+      const value = (source as Record<string, unknown>)[f];
+      return [f, Array.isArray(value) && !value.length ? undefined : (value ?? undefined)];
+    }));
   const role = kind.counterparty.role;
 
   const changedConflict = () => new Conflict(`The ${noun} was changed by someone else; reload and try again`);
@@ -208,6 +217,7 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
       due_date: input.due_date ?? undefined,
       currency,
       ...textValues(Object.fromEntries(textFields.map((f) => [f, textOf(input, f)]))),
+      ...extrasOf(input),
       price_includes_tax: input.price_includes_tax,
       lines,
       ...totals,
@@ -240,6 +250,7 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
       issue_date: change.issue_date,
       due_date: optional(change.due_date),
       ...textValues(change.texts),
+      ...change.extras,
       price_includes_tax: change.price_includes_tax,
       lines,
       ...totals,
@@ -261,6 +272,7 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
     due_date: document.due_date ?? null,
     price_includes_tax: document.price_includes_tax,
     texts: Object.fromEntries(textFields.map((f) => [f, textOf(document, f)])),
+    extras: extrasOf(document),
     lines: lineInputs(document),
   });
 
@@ -275,6 +287,7 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
       due_date: given(input.due_date, current.due_date),
       price_includes_tax: given(input.price_includes_tax, current.price_includes_tax),
       texts: Object.fromEntries(textFields.map((f) => [f, given(rawText(input, f), current.texts[f] ?? null)])),
+      extras: current.extras,
       lines: current.lines,
     };
     if (change.due_date && change.due_date < change.issue_date) throw bodyIssue(['due_date'], 'The due date cannot be before the issue date');
@@ -290,6 +303,7 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
       due_date: input.due_date ?? null,
       price_includes_tax: input.price_includes_tax,
       texts: Object.fromEntries(textFields.map((f) => [f, textOf(input, f)])),
+      extras: extrasOf(input),
       lines: input.lines,
     });
     return { before, after };
@@ -344,10 +358,10 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
   /** A new draft with the source's header and lines (recomputed with the current taxes). */
   async function duplicate(organizationId: string, id: string, createdBy: string | null): Promise<R> {
     const source = await get(organizationId, id);
-    const { texts, lines, ...header } = contentOf(source);
+    const { texts, extras, lines, ...header } = contentOf(source);
     return create(
       organizationId,
-      { ...header, ...texts, currency: source.currency, lines: lines.map(({ id: _copiedFrom, ...line }) => line as unknown as I) },
+      { ...header, ...texts, ...extras, currency: source.currency, lines: lines.map(({ id: _copiedFrom, ...line }) => line as unknown as I) },
       createdBy,
     );
   }
@@ -358,8 +372,9 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
   /**
    * Numbers the draft and posts the kind's journal lines through the posting path
    * (documents/posting-path.ts): the number, the entry, the draft → confirmed change conditioned on
-   * the version read, and — when given — the audit record and the Idempotency-Key's record, in
-   * ONE transaction. A refused confirmation (closed period, zero total, changed meanwhile) takes
+   * the version read, the stock it moves, what the kind's confirmation works add (an invoice's
+   * loyalty points and promotion uses: documents/kind.ts `ConfirmationWork`), and — when given —
+   * the audit record and the Idempotency-Key's record, in ONE transaction. A refused confirmation (closed period, zero total, changed meanwhile) takes
    * no number. Confirming a document that is already confirmed answers it as it is: a
    * double-click or a retried request is harmless, and writes nothing.
    */
@@ -379,22 +394,32 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
     // A closed period is refused by the posting's validation (and, should it close meanwhile, by
     // the lock check inside the transaction).
     const [postingLines, stockChanges] = await Promise.all([kind.postingLines(document), kind.stockChanges ? kind.stockChanges(document) : []]);
+    const works = kind.confirmationWork ?? [];
     // Tracked products' lines move stock at cost in the same transaction: their levels are read
-    // beside the number series, on every attempt (a concurrent sale of the same product retries).
-    const prepare = stockChanges.length
-      ? () => Promise.all([readStock(organizationId, stockChanges), systemAccounts(organizationId, ['inventory', 'cogs', 'inventory_adjustments'])])
+    // beside the number series, on every attempt (a concurrent sale of the same product retries);
+    // so are what the kind's confirmation works read (a member's points that moved meanwhile).
+    const prepare = stockChanges.length || works.length
+      ? () => Promise.all([
+          stockChanges.length ? Promise.all([readStock(organizationId, stockChanges), systemAccounts(organizationId, ['inventory', 'cogs', 'inventory_adjustments'])]) : null,
+          Promise.all(works.map((work) => work.read(document))),
+        ] as const)
       : undefined;
 
     const entryId = uuidv7();
     try {
-      const { result } = await postDocument<R, [StockRead, Record<'inventory' | 'cogs' | 'inventory_adjustments', { id: string }>]>({
+      const { result } = await postDocument<R, readonly [[StockRead, Record<'inventory' | 'cogs' | 'inventory_adjustments', { id: string }>] | null, unknown[]]>({
         organizationId,
         series: kind.series,
         prepare,
         build: (number, now, prepared) => {
           const label = { key: `ledger.${noun}`, params: { number } } as const;
-          const confirmation = { status: 'confirmed', number: number!, journal_entry_id: entryId, confirmed_at: now, confirmed_by: actorId ?? undefined, version: document.version + 1, updated_at: now };
-          const stock = prepared ? stockOfConfirmation(prepared, stockChanges, { date: document.issue_date, now, actorId, entryId }) : null;
+          // What the works add (none in the preview that validates the kind's own lines: their lines are validated when built).
+          const added = prepared ? works.map((work, i) => work.build(document, prepared[1][i], { number: number!, now, entryId, actorId })) : [];
+          const confirmation = {
+            ...Object.assign({}, ...added.map((a) => a.fields ?? {})),
+            status: 'confirmed', number: number!, journal_entry_id: entryId, confirmed_at: now, confirmed_by: actorId ?? undefined, version: document.version + 1, updated_at: now,
+          };
+          const stock = prepared?.[0] ? stockOfConfirmation(prepared[0], stockChanges, { date: document.issue_date, now, actorId, entryId }) : null;
           return {
             postings: [
               {
@@ -406,10 +431,10 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
                 memo_narrative: label,
                 reference: number,
                 createdBy: actorId,
-                lines: [...postingLines, ...(stock?.lines ?? [])]
+                lines: [...postingLines, ...(stock?.lines ?? []), ...added.flatMap((a) => a.lines ?? [])]
                   // A line discounted to nothing moves no money; the entry leaves it out.
                   .filter((line) => (line.debit ?? 0) > 0 || (line.credit ?? 0) > 0)
-                  .map(({ description, ...line }) => ({ ...line, narrative: lineNarrative(noun, number!, description) })),
+                  .map(({ description, ...line }) => ({ ...line, narrative: line.narrative ?? lineNarrative(noun, number!, description) })),
                 issuePath: ['body'],
               },
             ],
@@ -419,6 +444,7 @@ export function documentCore<R extends DocumentRecord, L extends StoredLine, I e
                 () => new DocumentMoved(),
               ),
               ...(stock?.items ?? []),
+              ...added.flatMap((a) => a.items ?? []),
             ],
             finish: () => ({ ...document, ...confirmation }) as R,
           };

@@ -12,6 +12,7 @@ import type { PageableQuery } from '../db/paging.js';
 import type { PostingLine } from '../ledger/posting.js';
 import type { SeriesRef } from '../db/sequence.js';
 import type { StockChange } from '../inventory/stock.js';
+import type { TransactItem } from '../db/transaction.js';
 
 /** The shared figures of a stored line (minor units); kinds add fields (a bill line's account). */
 export type StoredLine = StoredInvoiceLine;
@@ -77,6 +78,39 @@ export interface DocumentEntity<R> {
   };
 }
 
+/** What a confirmation work (below) is told when it builds: the number taken, the moment, the entry. */
+export interface ConfirmationContext {
+  number: string;
+  now: string;
+  entryId: string;
+  actorId: string | null;
+}
+
+/** What a confirmation work adds to the confirmation: all of it is written in the one transaction, or none. */
+export interface ConfirmationAddition<R> {
+  /** Journal lines of the document's own entry (descriptions as for `postingLines`, or a narrative of their own). */
+  lines?: PostingLine[];
+  /** Writes conditioned on what was read (a member's version, a usage limit): a failed condition refuses the confirmation. */
+  items?: TransactItem[];
+  /** The document's own fields, set with its draft → confirmed change (what it earned, what it used). */
+  fields?: Partial<R>;
+}
+
+/**
+ * Something a confirmation does besides the kind's journal lines and its stock, in the same
+ * transaction: an invoice's loyalty points (the member's versioned update, the ledger line, the
+ * deferral lines) and its promotions' usage (conditional counts). `read` runs before every attempt
+ * with the number series' read (a member whose points moved meanwhile is read again on the retry);
+ * `build` turns what was read into lines, items and fields without reading, and may refuse (a 409
+ * or 422 thrown there writes nothing).
+ */
+export interface ConfirmationWork<R, W = unknown> {
+  /** What it is ('loyalty', 'promotions'): for the reader of a kind's definition. */
+  name: string;
+  read(document: R): Promise<W>;
+  build(document: R, read: W, context: ConfirmationContext): ConfirmationAddition<R>;
+}
+
 /** Optional text fields of the header: every kind has reference and notes; a bill adds supplier_reference. */
 export const COMMON_TEXT_FIELDS = ['reference', 'notes'] as const;
 
@@ -95,6 +129,11 @@ export interface DocumentKind<R extends DocumentRecord, L extends StoredLine, I 
   extraTextFields: readonly string[];
   /** Line fields beyond the shared ones, kept from input to storage and back (a bill line's account_id). */
   extraLineFields: readonly X[];
+  /**
+   * Header fields beyond the texts, kept as given from a create or whole replace to storage (an
+   * invoice's promotion_ids); a header change or a line edit keeps them. The kind presents them.
+   */
+  extraHeaderFields?: readonly string[];
   /** Checks what the shared calculator does not (a bill line's account); 422 with the line's loc. */
   checkLines?(organizationId: string, lines: readonly I[]): Promise<void>;
   /**
@@ -107,6 +146,9 @@ export interface DocumentKind<R extends DocumentRecord, L extends StoredLine, I 
    * products that do not track stock are dropped once the products are read.
    */
   stockChanges?(document: R): Promise<StockChange[]>;
+  /** What else confirming writes in its transaction (see ConfirmationWork), in this order. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  confirmationWork?: readonly ConfirmationWork<R, any>[];
   /** Status changes PUT …/status may make (confirmation has its own path). */
   transitions: Partial<Record<string, readonly string[]>>;
   /** What to say after "An invoice cannot go from A to B", e.g. where to go instead. */

@@ -24,6 +24,8 @@ const mailing = () => import('./send.js');
  * request that needs them.
  */
 const returning = () => import('./returns.js');
+/** "Apply promotions" and the engine: a chunk read by the first request that needs it. */
+const promoting = () => import('../promotions/invoice.js');
 const einvoicing = () => import('../e-invoicing/submission.js');
 
 const ORG = '/api/v1/organizations/{organization_id}';
@@ -40,9 +42,9 @@ const documentRoute = documentRoutes({
   present: presentInvoice,
   schemas: {
     public: invoices.invoicePublic,
-    linePublic: invoices.invoiceLinePublic,
-    create: invoices.invoiceCreate,
-    replace: invoices.invoiceReplace,
+    linePublic: invoices.salesInvoiceLinePublic,
+    create: invoices.salesInvoiceCreate,
+    replace: invoices.salesInvoiceReplace,
     update: invoices.invoiceUpdate,
     lineWrite: invoices.invoiceLineWrite,
     versionQuery: invoices.invoiceVersionQuery,
@@ -80,6 +82,14 @@ const optionsRoute = route({
       count,
     };
   },
+});
+
+const promotionsRoute = route({
+  access: { org: 'member' },
+  summary: "Apply promotions to a draft: its lines, customer and date against every active promotion; each one that applies with its reason, each one that does not with why not, and every line's share (promotions/invoice.ts says how invoices are judged: no location, the issue date)",
+  body: invoices.invoicePromotionsRequest,
+  response: invoices.invoicePromotionsAnswer,
+  handler: async ({ organizationId, body }) => (await promoting()).evaluateInvoicePromotions(organizationId!, body),
 });
 
 const duplicateRoute = route({
@@ -224,6 +234,7 @@ export const routes = defineRoutes('invoices', {
   [`GET ${ORG}/invoices`]: listRoute,
   [`GET ${ORG}/invoices/list`]: optionsRoute,
   [`POST ${ORG}/invoices/with-line-items`]: documentRoute.create,
+  [`POST ${ORG}/invoices/promotions`]: promotionsRoute,
   [`GET ${INVOICE}`]: documentRoute.get,
   [`PUT ${INVOICE}`]: documentRoute.update,
   [`DELETE ${INVOICE}`]: documentRoute.remove,

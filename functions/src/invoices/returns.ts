@@ -18,6 +18,12 @@
  * special tax, Dr sales tax payable the tax per tax, Cr receivable the
  * part of the gross up to what the customer still owes on the invoice, Cr customer store credit
  * (2500) the rest — money the customer had already paid.
+ *
+ * Loyalty (issue 16): a credit note of an invoice that earned points takes them back pro rata to
+ * the gross it credits, releasing what the invoice deferred for them, in its own transaction (the
+ * member's versioned update; a member whose points moved meanwhile is read again and the credit
+ * note built again). Points the customer already spent are kept from what the credit note gives
+ * (loyalty/invoice.ts says why): receivable and store credit together are then the gross less that.
  */
 import { money } from '@daftar/shared';
 import { MAX_QUANTITY_DECIMALS } from '@daftar/shared/tax';
@@ -36,6 +42,7 @@ import { nowIso, uuidv7 } from '../platform/ids.js';
 import { specialTaxPerTax } from '../documents/lines.js';
 import { calculateTaxes } from '../taxes/calculate.js';
 import { getInvoice, linesOf } from './invoices.js';
+import { creditNoteLoyalty, readInvoiceLoyalty, type InvoiceLoyaltyReads } from '../loyalty/invoice.js';
 
 /** Invoices that have been posted and not voided: the ones goods can come back against. */
 export const RETURNABLE_STATUSES: readonly InvoiceStatus[] = ['confirmed', 'sent', 'partially_paid', 'paid'];
@@ -246,8 +253,6 @@ export async function createInvoiceReturn(organizationId: string, invoiceId: str
   if (totals.gross_total <= 0) {
     throw new ValidationError([{ loc: ['body', 'lines'], msg: 'The returned lines carry no amount to credit', type: 'value_error' }]);
   }
-  const appliedToInvoice = Math.min(totals.gross_total, Math.max(0, outstandingOf(invoice)));
-  const storeCredit = totals.gross_total - appliedToInvoice;
 
   const accounts = await systemAccounts(organizationId, ['sales_returns', 'vat_output', 'receivable', 'store_credit']);
   const taxByTax = new Map<string, number>();
@@ -260,23 +265,31 @@ export async function createInvoiceReturn(organizationId: string, invoiceId: str
   const now = nowIso();
   const returned = { ...returnedOf(invoice) };
   for (const r of requested) returned[r.original.id] = quantityText(thousandths(returned[r.original.id] ?? '0')! + r.quantity);
-  const amountCredited = (invoice.amount_credited ?? 0) + appliedToInvoice;
-  const status = settlementStatus(invoice, invoice.amount_paid ?? 0, amountCredited);
-  const invoiceAfter: InvoiceRecord = { ...invoice, returned_quantities: returned, amount_credited: amountCredited, status, version: invoice.version + 1, updated_at: now };
-  const invoiceUpdate = onConditionFailed(
-    updateItem(
-      Invoice.patch({ organization_id: organizationId, id: invoice.id })
-        .set({ returned_quantities: returned, amount_credited: amountCredited, status, version: invoiceAfter.version, updated_at: now })
-        .where((a, { eq }) => `${eq(a.status, invoice.status)} AND ${eq(a.version, invoice.version)}`)
-        .params(),
-    ),
-    changedConflict,
-  );
 
-  const { result } = await postDocument<CreatedReturn>({
+  const { result } = await postDocument<CreatedReturn, InvoiceLoyaltyReads>({
     organizationId,
     series: SERIES.creditNote,
-    build: (number) => {
+    // The customer's points, read again on every attempt (their version conditions the write).
+    prepare: invoice.loyalty ? () => readInvoiceLoyalty(organizationId, invoice.contact_id) : undefined,
+    build: (number, _now, reads) => {
+      const loyalty = reads ? creditNoteLoyalty(invoice, reads, { id, gross: totals.gross_total, date: input.issue_date, now, createdBy: actorId, entryId }) : null;
+      // What the customer is credited: the gross, less the value of points already spent (kept).
+      const credited = totals.gross_total - (loyalty?.kept ?? 0);
+      const appliedToInvoice = Math.min(credited, Math.max(0, outstandingOf(invoice)));
+      const storeCredit = credited - appliedToInvoice;
+      const amountCredited = (invoice.amount_credited ?? 0) + appliedToInvoice;
+      const status = settlementStatus(invoice, invoice.amount_paid ?? 0, amountCredited);
+      const loyaltyFields = loyalty ? { loyalty: loyalty.loyalty, loyalty_returned: loyalty.returned } : {};
+      const invoiceAfter: InvoiceRecord = { ...invoice, ...loyaltyFields, returned_quantities: returned, amount_credited: amountCredited, status, version: invoice.version + 1, updated_at: now };
+      const invoiceUpdate = onConditionFailed(
+        updateItem(
+          Invoice.patch({ organization_id: organizationId, id: invoice.id })
+            .set({ ...loyaltyFields, returned_quantities: returned, amount_credited: amountCredited, status, version: invoiceAfter.version, updated_at: now })
+            .where((a, { eq }) => `${eq(a.status, invoice.status)} AND ${eq(a.version, invoice.version)}`)
+            .params(),
+        ),
+        changedConflict,
+      );
       const params = { number: number!, invoice: invoice.number! };
       const memo = { key: 'ledger.credit_note', params } as const;
       const candidates: PostingLine[] = [
@@ -285,6 +298,7 @@ export async function createInvoiceReturn(organizationId: string, invoiceId: str
         ...[...taxByTax].map(([taxId, amount]) => ({ account_id: accounts.vat_output.id, debit: amount, tax_id: taxId, narrative: { key: 'ledger.credit_note.tax', params } as const })),
         { account_id: accounts.receivable.id, credit: appliedToInvoice, contact_id: invoice.contact_id, narrative: memo },
         { account_id: accounts.store_credit.id, credit: storeCredit, contact_id: invoice.contact_id, narrative: { key: 'ledger.credit_note.store_credit', params } },
+        ...(loyalty?.lines ?? []),
       ];
       const credit: InvoiceReturnRecord = {
         organization_id: organizationId,
@@ -323,7 +337,7 @@ export async function createInvoiceReturn(organizationId: string, invoiceId: str
             issuePath: ['body'],
           },
         ],
-        items: [invoiceUpdate, putItem(InvoiceReturn.create(credit).params())],
+        items: [invoiceUpdate, putItem(InvoiceReturn.create(credit).params()), ...(loyalty?.items ?? [])],
         finish: () => ({ credit, shown: presentInvoiceReturn(credit), invoiceBefore: invoice, invoiceAfter }),
       };
     },

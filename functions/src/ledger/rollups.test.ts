@@ -35,7 +35,7 @@ async function books() {
   return { org, a, sale, receipt, credit };
 }
 
-const plain = (m: Map<string, unknown>) => Object.fromEntries([...m].sort(([x], [y]) => x.localeCompare(y)).map(([k, v]) => [k, v instanceof Map ? plain(v) : v]));
+const plain = (m: Map<string, unknown>): Record<string, unknown> => Object.fromEntries([...m].sort(([x], [y]) => x.localeCompare(y)).map(([k, v]) => [k, v instanceof Map ? plain(v) : v]));
 
 /** Everything the readers answer for the organization, as plain data. */
 async function readings(organizationId: string, old: string) {
@@ -46,7 +46,7 @@ async function readings(organizationId: string, old: string) {
     const byMonth = new Map<string, Record<string, number>>();
     for (const day of days.values()) {
       const sum = byMonth.get(monthOf(day.date)) ?? { count: 0 };
-      sum.count += day.count;
+      sum.count = (sum.count ?? 0) + day.count;
       for (const [category, f] of day.byCategory) {
         sum[`${category}_in`] = (sum[`${category}_in`] ?? 0) + f.inflow;
         sum[`${category}_out`] = (sum[`${category}_out`] ?? 0) + f.outflow;

@@ -109,7 +109,7 @@ export function checkRedemption(
 /** The sale's points: redeemed, then earned; the member's items and the entry's lines. */
 export function saleLoyalty(
   reads: TillLoyaltyReads,
-  input: { points_redeemed: number; redeemed_value: number; gross: number; net: number; currency: string; today: string; now: string; createdBy: string | null; reference: { type: string; id: string }; location_id: string; journal_entry_id: string },
+  input: { points_redeemed: number; redeemed_value: number; gross: number; net: number; currency: string; today: string; now: string; createdBy: string | null; reference: { type: string; id: string }; location_id: string | null; journal_entry_id: string },
 ): { items: TransactItem[]; postings: LoyaltyPosting[]; record: StoredTicketLoyalty | null } {
   const member = reads.member;
   const program = programOf(reads);
@@ -164,7 +164,7 @@ export function saleLoyalty(
 export function returnLoyalty(
   reads: TillLoyaltyReads,
   sale: { loyalty: StoredTicketLoyalty; gross: number; returned: StoredLoyaltyReturned | undefined },
-  input: { returned_gross: number; refund: number; currency: string; today: string; now: string; createdBy: string | null; reference: { type: string; id: string }; location_id: string; journal_entry_id: string },
+  input: { returned_gross: number; refund: number; currency: string; today: string; now: string; createdBy: string | null; reference: { type: string; id: string }; location_id: string | null; journal_entry_id: string },
 ): { items: TransactItem[]; postings: LoyaltyPosting[]; record: StoredTicketLoyalty | null; shortfall: number; returned: StoredLoyaltyReturned } {
   const before = sale.returned?.gross ?? 0;
   const returned = { gross: before + input.returned_gross };

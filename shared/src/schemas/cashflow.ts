@@ -7,7 +7,7 @@
  * a transaction's `amount` is signed (+ in, − out).
  */
 import * as z from 'zod';
-import { calendarDate, id, pagination } from './common.js';
+import { calendarDate, id, narrativePublic, pagination } from './common.js';
 import { priceInput } from './products.js';
 import { CASH_FLOW_CATEGORY_KEYS, CASH_FLOW_TYPES } from '../cashflow/classify.js';
 
@@ -29,7 +29,15 @@ export const cashFlowTransactionPublic = z.object({
   cash_flow_category: category,
   /** What the posting said, when a person re-categorised it. */
   original_category: category.nullable(),
+  /** A posted one: the English its posting wrote; a manual one: what the owner typed. */
   description: z.string().nullable(),
+  /**
+   * A posted one's `description` as the narrative its posting wrote (shared/src/narrative.ts), for
+   * the screens to show in the reader's language; null for manual entries, typed journal memos and
+   * postings written before narratives (the screens then compose one from `source_type` and
+   * `entry_name`).
+   */
+  description_narrative: narrativePublic.nullable(),
   source_type: z.string(),
   source_id: z.string(),
   journal_entry_id: z.string().nullable(),

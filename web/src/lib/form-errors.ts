@@ -289,6 +289,8 @@ const SCHEMA_RULES: readonly (readonly [RegExp, string])[] = [
   [/^A free item reward names the product$/i, 'loyaltyRewardProduct'],
   [/^Choose the program to enroll in$/i, 'loyaltyChooseProgram'],
   [/^The points are worth more than the sale comes to$/i, 'loyaltyPointsOverSale'],
+  // Payments (shared/src/schemas/payments.ts).
+  [/^A cheque[’']s due date cannot be before the payment date$/i, 'chequeDueBeforePayment'],
 ];
 
 /** The till's fixed refusals, in the reader's language. */

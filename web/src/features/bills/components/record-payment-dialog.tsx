@@ -1,6 +1,7 @@
 import { Button, Dialog, Flex } from '@radix-ui/themes';
 import { billPaymentCreate, PAYMENT_METHODS, type BillPaymentCreate } from '@daftar/shared/schemas/payments';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormSelectInput, FormTextInput } from '../../../components/fields';
 import { reportFormFailure } from '../../../lib/form-failure';
@@ -13,13 +14,15 @@ import type { Bill } from '../api/get-bills';
 import { useRecordBillPayment } from '../api/record-bill-payment';
 import { today } from '../../../components/documents/dates';
 
-const formFor = (bill: Bill) => ({ amount: bill.balance_due, date: today(), payment_method: 'bank_transfer' as string, reference: '' });
+const formFor = (bill: Bill) => ({ amount: bill.balance_due, date: today(), payment_method: 'bank_transfer' as string, cheque_due_date: '', reference: '' });
 type Values = ReturnType<typeof formFor>;
 
 const schema = payloadSchema(billPaymentCreate, (values: Values) => ({
   amount: values.amount.trim(),
   date: values.date,
   payment_method: values.payment_method as BillPaymentCreate['payment_method'],
+  // A post-dated cheque's due date: the forecast counts the money leaving on that day (issue 17).
+  ...(values.payment_method === 'cheque' ? { cheque_due_date: values.cheque_due_date || null } : {}),
   reference: textOrNull(values.reference),
 }));
 
@@ -38,6 +41,8 @@ export function RecordPaymentDialog({ organizationId, bill }: { organizationId: 
       return undefined;
     },
   });
+
+  const method = useWatch({ control: form.control, name: 'payment_method' });
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -76,8 +81,12 @@ export function RecordPaymentDialog({ organizationId, bill }: { organizationId: 
               form={form}
               name="payment_method"
               label={t('bills.payment.method')}
+              onChange={() => form.clearErrors('cheque_due_date')}
               options={PAYMENT_METHODS.map((method) => ({ value: method, label: t(`bills.payments.methods.${method}`) }))}
             />
+            {method === 'cheque' ? (
+              <FormTextInput form={form} name="cheque_due_date" label={t('bills.payment.chequeDueDate')} hint={t('bills.payment.chequeDueDateHint')} type="date" />
+            ) : null}
             <FormTextInput form={form} name="reference" label={t('bills.payment.reference')} hint={t('bills.payment.referenceHint')} />
             <Flex gap="3" justify="end">
               <Dialog.Close>

@@ -1,7 +1,9 @@
 import { CASH_FLOW_CATEGORIES, CASH_FLOW_CATEGORY_KEYS, isCashSubtype, type CashFlowCategory } from '@daftar/shared/cashflow/classify';
+import { narrate } from '@daftar/shared/narrative';
 import type { TFunction } from 'i18next';
 import { locale } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
+import { currentLanguage, type Language } from '../../../lib/i18n';
+import type { CashFlowLine } from '../api/keys';
 
 export { CASH_FLOW_CATEGORIES, CASH_FLOW_CATEGORY_KEYS, type CashFlowCategory };
 
@@ -14,6 +16,25 @@ export const categoryOptions = (t: TFunction, { withTransfers = true } = {}) =>
 
 /** Where a line came from, with the journal's names for its documents. */
 export const sourceLabel = (t: TFunction, sourceType: string) => t(`journal.sources.${sourceType}`, { defaultValue: sourceType });
+
+/**
+ * What a line was, in the reader's language. A manual entry: the owner's own words. A posted one:
+ * the narrative its posting wrote, rendered with the shared catalogue as the journal renders it
+ * ("دفعة مقبوضة من …"); a journal entry's typed memo as typed. A posting written before narratives
+ * keeps its stored English for an English reader, and any other reader gets its source and
+ * document number in their language ("دفعة PAY-000003").
+ */
+export function describeLine(t: TFunction, line: CashFlowLine, language: Language = currentLanguage()): string {
+  if (line.is_manual_entry) return line.description || categoryLabel(t, line.cash_flow_category);
+  const narrated = narrate(line.description_narrative, language);
+  if (narrated) return narrated;
+  if (line.description && (line.source_type === 'manual' || language === 'en')) return line.description;
+  const source = sourceLabel(t, line.source_type);
+  if (!line.entry_name) return source;
+  // A Latin document number keeps its own direction inside an Arabic sentence (first-strong isolate).
+  const number = language === 'ar' ? `\u2068${line.entry_name}\u2069` : line.entry_name;
+  return t('cashFlow.transactions.postedAs', { source, number });
+}
 
 /**
  * A ratio the server gives with four decimals ("0.1234") as a percentage. Bias keeps its sign so

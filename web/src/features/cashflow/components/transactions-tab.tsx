@@ -21,7 +21,7 @@ import type { CashFlowLine } from '../api/keys';
 import { useSearchCashFlow } from '../api/search-cash-flow-transactions';
 import { CategoryDialog } from './category-dialog';
 import { EntryDialog } from './entry-dialog';
-import { CASH_FLOW_CATEGORY_KEYS, categoryLabel, isCashAccount, sourceLabel, type CashFlowCategory } from './labels';
+import { CASH_FLOW_CATEGORY_KEYS, categoryLabel, describeLine, isCashAccount, sourceLabel, type CashFlowCategory } from './labels';
 
 export const CASH_FLOW_PAGE_SIZE = 25;
 const TYPING_DELAY_MS = 300;
@@ -45,8 +45,6 @@ function useSettledParam(value: string, onSettled: (value: string) => void) {
   return [draft, setDraft] as const;
 }
 
-const lineName = (line: CashFlowLine, t: (key: string) => string) => line.description || line.entry_name || categoryLabel(t as never, line.cash_flow_category);
-
 interface TransactionsTabProps {
   organizationId: string;
   currency: string;
@@ -62,6 +60,7 @@ interface TransactionsTabProps {
  */
 export function TransactionsTab({ organizationId, currency, timezone, canEdit }: TransactionsTabProps) {
   const { t } = useTranslation();
+  const lineName = (line: CashFlowLine) => describeLine(t, line);
   const { params, update, skip } = useListParams();
   const get = (key: string) => params.get(key) ?? '';
   const accounts = useLedgerAccounts(organizationId);
@@ -160,7 +159,7 @@ export function TransactionsTab({ organizationId, currency, timezone, canEdit }:
               rowHeader: true,
               cell: (line) => (
                 <Flex direction="column" gap="1">
-                  <Text dir="auto">{lineName(line, t)}</Text>
+                  <Text dir="auto">{lineName(line)}</Text>
                   <Flex gap="1" wrap="wrap">
                     {line.is_manual_entry ? (
                       <Badge color={line.is_planned ? 'amber' : 'gray'}>{line.is_planned ? t('cashFlow.transactions.planned') : t('cashFlow.transactions.manual')}</Badge>
@@ -188,7 +187,7 @@ export function TransactionsTab({ organizationId, currency, timezone, canEdit }:
                           </Text>
                         </Tooltip>
                       ) : (
-                        <IconButton size="1" variant="ghost" aria-label={t('cashFlow.transactions.changeCategoryOf', { description: lineName(line, t) })} onClick={() => setDialog({ kind: 'category', line })}>
+                        <IconButton size="1" variant="ghost" aria-label={t('cashFlow.transactions.changeCategoryOf', { description: lineName(line) })} onClick={() => setDialog({ kind: 'category', line })}>
                           <Pencil1Icon />
                         </IconButton>
                       )
@@ -229,17 +228,17 @@ export function TransactionsTab({ organizationId, currency, timezone, canEdit }:
               cell: (line) =>
                 line.is_manual_entry ? (
                   <Flex gap="2">
-                    <IconButton size="1" variant="soft" aria-label={t('cashFlow.transactions.editOf', { description: lineName(line, t) })} onClick={() => setDialog({ kind: 'entry', line })}>
+                    <IconButton size="1" variant="soft" aria-label={t('cashFlow.transactions.editOf', { description: lineName(line) })} onClick={() => setDialog({ kind: 'entry', line })}>
                       <Pencil1Icon />
                     </IconButton>
                     <ConfirmDialog
                       trigger={
-                        <IconButton size="1" variant="soft" color="red" aria-label={t('cashFlow.transactions.deleteOf', { description: lineName(line, t) })}>
+                        <IconButton size="1" variant="soft" color="red" aria-label={t('cashFlow.transactions.deleteOf', { description: lineName(line) })}>
                           <TrashIcon />
                         </IconButton>
                       }
                       title={t('cashFlow.entry.deleteTitle')}
-                      description={t('cashFlow.entry.deleteText', { description: lineName(line, t), date: formatDate(line.date), amount: formatMoney(line.amount.replace(/^-/, ''), currency) })}
+                      description={t('cashFlow.entry.deleteText', { description: lineName(line), date: formatDate(line.date), amount: formatMoney(line.amount.replace(/^-/, ''), currency) })}
                       confirmLabel={t('cashFlow.transactions.delete')}
                       onConfirm={() => onDelete(line)}
                       pending={remove.isPending}

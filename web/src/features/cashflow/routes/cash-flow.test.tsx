@@ -6,7 +6,7 @@ import { formatMoney } from '../../../lib/format';
 import { changeLanguage } from '../../../lib/i18n';
 import { mockFetch, type RecordedRequest } from '../../../testing/fetch-mock';
 import { renderRoutes } from '../../../testing/render';
-import { CASHFLOW, cashFlowReaders, forecast, line, noAccuracy, prepareScreens, session, settings } from '../testing/fixtures';
+import { CASHFLOW, cashFlowReaders, forecast, line, lines, noAccuracy, prepareScreens, session, settings } from '../testing/fixtures';
 import { CashFlowRoute } from './cash-flow';
 
 beforeAll(prepareScreens);
@@ -116,6 +116,17 @@ describe('cash flow transactions', { timeout: 60_000 }, () => {
     await waitFor(() => expect(calls(requests, 'GET', `${CASHFLOW}/search`).map(queryOf)).toEqual([{ skip: '0', limit: '25', q: 'S1-000001' }]));
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Cash-flow transactions' })).queryByText('Electricity bill')).toBeNull());
     expect(screen.getByText('Searching ignores the filters.')).toBeTruthy();
+  });
+
+  it('describes a posted line by the narrative its posting wrote (issue 17)', async () => {
+    mockFetch({ ...session('viewer'), ...cashFlowReaders(), [`GET ${CASHFLOW}/transactions`]: () => ({ json: { data: describedLines(), count: 5 } }) });
+    renderRoutes(routes, '/cash-flow?tab=transactions');
+    const table = await screen.findByRole('table', { name: 'Cash-flow transactions' });
+    expect(within(table).getByRole('row', { name: /Payment received from Haddad Trading/ })).toBeTruthy();
+    expect(within(table).getByRole('row', { name: /Expense: Electricity bill/ })).toBeTruthy();
+    // Posted before narratives: the English it stored.
+    expect(within(table).getByRole('row', { name: /Till sale S1-000001/ })).toBeTruthy();
+    expect(within(table).getByRole('row', { name: /Loan from Sami/ })).toBeTruthy();
   });
 
   it('re-categorises a posted line (never to a transfer) and says so', async () => {
@@ -347,4 +358,35 @@ describe('in Arabic', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('img', { name: 'الرصيد المتوقع الختامي خلال 30 يومًا، مع نطاق الخطأ والسيناريوهات'.replace('الرصيد المتوقع الختامي', 'الرصيد الختامي المتوقع') })).toBeTruthy();
     expect(screen.getByTestId('below-threshold').textContent!.replace(/\s+/g, ' ')).toBe(`18 يومًا دون ${jod('1000.000', 'ar')}`);
   });
+
+  it('describes posted lines in Arabic (issue 17), and keeps the words a person typed', async () => {
+    mockFetch({ ...session('member'), ...cashFlowReaders(), [`GET ${CASHFLOW}/transactions`]: () => ({ json: { data: describedLines(), count: 5 } }) });
+    renderRoutes(routes, '/cash-flow?tab=transactions');
+    const table = await screen.findByRole('table', { name: 'حركات التدفق النقدي' });
+    // The narrative its posting wrote, with the customer's Arabic name; names and numbers isolated.
+    expect(within(table).getByText(`دفعة مقبوضة من ${FSI}شركة الحداد${PDI}`)).toBeTruthy();
+    // An expense: the words typed on it, in an Arabic sentence.
+    expect(within(table).getByText(`مصروف: ${FSI}Electricity bill${PDI}`)).toBeTruthy();
+    // Posted before narratives: its source and document number in Arabic, not the stored English.
+    expect(within(table).getByText(`بيع من نقطة البيع ${FSI}S1-000001${PDI}`)).toBeTruthy();
+    expect(within(table).queryByText('Till sale S1-000001')).toBeNull();
+    // A journal entry's typed memo and a planned entry are the owner's own words.
+    expect(within(table).getByText('Loan from Sami')).toBeTruthy();
+    expect(within(table).getByText('Shop rent December')).toBeTruthy();
+    // The description reads right to left (dir="auto": an Arabic sentence starts with an Arabic letter).
+    expect(within(table).getByText(/^دفعة مقبوضة/).getAttribute('dir')).toBe('auto');
+    expect(within(table).getByRole('button', { name: `تغيير فئة دفعة مقبوضة من ${FSI}شركة الحداد${PDI}` })).toBeTruthy();
+  });
 });
+
+const FSI = '\u2068';
+const PDI = '\u2069';
+
+/** A payment and an expense with their postings' narratives, a sale posted before narratives, a typed journal memo and a planned entry. */
+const describedLines = () => [
+  line({ id: 'cf-pay', transaction_id: 'cf-pay', cash_flow_category: 'customer_receipts', description: 'Payment received from Haddad Trading', description_narrative: { key: 'ledger.payment.received', params: { contact: 'Haddad Trading', contact_ar: 'شركة الحداد' } }, source_type: 'payment', source_id: 'pay-3', journal_entry_id: 'je-4', entry_name: 'PAY-000003' }),
+  line({ id: 'cf-exp', transaction_id: 'cf-exp', amount: '-35.000', direction: 'out', cash_flow_category: 'expenses', description: 'Expense: Electricity bill', description_narrative: { key: 'ledger.expense', params: { description: 'Electricity bill' } }, source_type: 'expense', source_id: 'exp-1', journal_entry_id: 'je-2', entry_name: 'JE-000002' }),
+  line({ entry_name: 'S1-000001' }),
+  line({ id: 'cf-je', transaction_id: 'cf-je', amount: '500.000', cash_flow_type: 'financing', cash_flow_category: 'loans', description: 'Loan from Sami', source_type: 'manual', source_id: 'je-9', journal_entry_id: 'je-9', entry_name: 'JE-000009' }),
+  lines()[0]!,
+];

@@ -19,6 +19,7 @@ export function line(overrides: Partial<CashFlowLine> = {}): CashFlowLine {
     cash_flow_category: 'sales',
     original_category: null,
     description: 'Till sale S1-000001',
+    description_narrative: null,
     source_type: 'pos_transaction',
     source_id: 'tx-1',
     journal_entry_id: 'je-1',

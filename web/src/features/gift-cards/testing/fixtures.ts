@@ -119,6 +119,7 @@ export function invoice(overrides: Partial<InvoicePublic> = {}): InvoicePublic {
     balance_due: '23.200',
     journal_entry_id: 'je-9',
     sent_at: null,
+    promotion_ids: [], promotions: [], loyalty_points_earned: 0, loyalty_points_taken_back: 0, loyalty: null,
     confirmed_at: '2026-11-18T10:00:00Z',
     created_by: 'u1',
     version: 1,

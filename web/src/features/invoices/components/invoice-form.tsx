@@ -1,6 +1,6 @@
-import { invoiceCreate, invoiceReplace, type InvoiceReplace } from '@daftar/shared/schemas/invoices';
+import { salesInvoiceCreate, salesInvoiceReplace, type SalesInvoiceReplace } from '@daftar/shared/schemas/invoices';
 import { Flex, Text } from '@radix-ui/themes';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -24,6 +24,7 @@ import {
 import { lineSpecialTaxOptions, lineTaxOptions } from '../../../components/documents/document-taxes';
 import { payloadSchema } from '../../../lib/form-schema';
 import { useZodForm } from '../../../lib/forms';
+import { ApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 import { linesAfterScan, ProductCombobox, productName, ScanBarcodeField, useLineProducts, type LineProduct } from '../../products/components/line-product-picker';
 import { useCreateInvoice } from '../api/create-invoice';
@@ -31,16 +32,40 @@ import { useContactNames, useCustomers } from '../api/get-customers';
 import type { Invoice } from '../api/get-invoices';
 import type { Tax } from '../api/get-taxes';
 import { useReplaceInvoice } from '../api/replace-invoice';
+import { useApplyPromotions, type InvoicePromotions } from '../api/apply-promotions';
+import { ApplyPromotions } from './invoice-promotions';
 import { useInvoiceLinesLabels } from './labels';
 
-/** The form's values for an invoice (or a new one, whose first line `newLine` gives). */
-const valuesOf = (invoice: Invoice | undefined, newLine: () => DocumentLine): DocumentFormValues =>
-  headerValuesOf(invoice, () => (invoice ? invoice.lines.map(lineFromDocument) : [newLine()]));
+/**
+ * An invoice's form values: the shared ones, and the promotions "Apply promotions" chose — their
+ * ids, and each line's share of their discount by the line's key (the share is also inside the
+ * line's discount, which is what the totals show; the server checks it again at confirmation).
+ */
+interface InvoiceFormValues extends DocumentFormValues {
+  promotion_ids: string[];
+  promotion_shares: Record<string, string>;
+}
 
-/** The body `invoiceCreate` takes (and, with the version read, `invoiceReplace`). */
-const payloadOf = (values: DocumentFormValues) => ({
+const hasShare = (share: string | null | undefined) => !!share && Number(share) > 0;
+
+/** The form's values for an invoice (or a new one, whose first line `newLine` gives). */
+function valuesOf(invoice: Invoice | undefined, newLine: () => DocumentLine): InvoiceFormValues {
+  const header = headerValuesOf(invoice, () => (invoice ? invoice.lines.map(lineFromDocument) : [newLine()]));
+  const shares = invoice ? Object.fromEntries(header.lines.flatMap((line, i) => (hasShare(invoice.lines[i]?.promotion_discount) ? [[line.key, invoice.lines[i]!.promotion_discount]] : []))) : {};
+  return { ...header, promotion_ids: invoice?.promotion_ids ?? [], promotion_shares: shares };
+}
+
+/** A line as the body takes it, with its promotion share. */
+const lineOf = (values: InvoiceFormValues) => (line: DocumentLine) => {
+  const share = values.promotion_shares[line.key];
+  return { ...salesLineToInput(line), ...(hasShare(share) ? { promotion_discount: share } : {}) };
+};
+
+/** The body `salesInvoiceCreate` takes (and, with the version read, `salesInvoiceReplace`). */
+const payloadOf = (values: InvoiceFormValues) => ({
   ...headerPayloadOf(values),
-  lines: values.lines.map(salesLineToInput),
+  ...(values.promotion_ids.length ? { promotion_ids: values.promotion_ids } : {}),
+  lines: values.lines.map(lineOf(values)),
 });
 
 interface InvoiceFormProps {
@@ -94,8 +119,8 @@ export function InvoiceForm({ organizationId, currency, taxes, invoice, onSaved,
         unitPrice: t('invoices.lines.problems.unitPrice'),
       });
     return invoice
-      ? payloadSchema(invoiceReplace, (values: DocumentFormValues) => ({ ...payloadOf(values), version: values.version ?? invoice.version }), linesCheck)
-      : payloadSchema(invoiceCreate, payloadOf, linesCheck);
+      ? payloadSchema(salesInvoiceReplace, (values: InvoiceFormValues) => ({ ...payloadOf(values), version: values.version ?? invoice.version }), linesCheck)
+      : payloadSchema(salesInvoiceCreate, payloadOf, linesCheck);
   }, [invoice, currency, taxOptions, specialTaxOptions, t]);
   const form = useZodForm(schema, { defaultValues: valuesOf(invoice, newLine), messages: messages.client });
   const draft = useDraftSaving({
@@ -107,6 +132,36 @@ export function InvoiceForm({ organizationId, currency, taxes, invoice, onSaved,
   });
   const saving = form.formState.isSubmitting || create.isPending || replace.isPending;
   const priceIncludesTax = useWatch({ control: form.control, name: 'price_includes_tax' });
+
+  // "Apply promotions": the server evaluates the draft as it stands; each line's discount becomes
+  // its own part plus the promotions' share (an amount), and the promotions are kept with the draft.
+  const promotions = useApplyPromotions();
+  const [promotionResult, setPromotionResult] = useState<InvoicePromotions | null>(null);
+  const [promotionError, setPromotionError] = useState<string | null>(null);
+  const applyPromotions = async () => {
+    const values = form.getValues();
+    setPromotionError(null);
+    let answer: InvoicePromotions;
+    try {
+      answer = await promotions.mutateAsync({
+        organizationId,
+        data: { contact_id: values.contact_id || null, issue_date: values.issue_date, price_includes_tax: values.price_includes_tax, lines: values.lines.map(lineOf(values)) },
+      });
+    } catch (error) {
+      setPromotionResult(null);
+      return setPromotionError(error instanceof ApiError ? (error.detail ?? error.message) : t('invoices.promotions.unreachable'));
+    }
+    const lines = values.lines.map((line, i) => {
+      const share = answer.lines[i]?.promotion_discount;
+      if (!hasShare(share) && !hasShare(values.promotion_shares[line.key])) return line;
+      const discount = answer.lines[i]!.discount;
+      return { ...line, discount_type: 'amount' as const, discount: Number(discount) > 0 ? discount : '' };
+    });
+    form.setValue('lines', lines, { shouldDirty: true });
+    form.setValue('promotion_ids', answer.applied.map((p) => p.promotion_id), { shouldDirty: true });
+    form.setValue('promotion_shares', Object.fromEntries(lines.flatMap((line, i) => (hasShare(answer.lines[i]?.promotion_discount) ? [[line.key, answer.lines[i]!.promotion_discount]] : []))), { shouldDirty: true });
+    setPromotionResult(answer);
+  };
 
   // A product fills the line as the catalogue sells it; every field stays the person's to change.
   const { known, remember } = useLineProducts();
@@ -176,7 +231,7 @@ export function InvoiceForm({ organizationId, currency, taxes, invoice, onSaved,
     let saved: Invoice;
     try {
       saved = invoice
-        ? await replace.mutateAsync({ organizationId, invoiceId: invoice.id, data: data as InvoiceReplace })
+        ? await replace.mutateAsync({ organizationId, invoiceId: invoice.id, data: data as SalesInvoiceReplace })
         : await create.mutateAsync({ organizationId, data });
     } catch (error) {
       return draft.onFailure(error);
@@ -208,7 +263,27 @@ export function InvoiceForm({ organizationId, currency, taxes, invoice, onSaved,
       formErrors={draft.formErrors}
       onReload={onReload ? () => void draft.reload() : undefined}
       reloading={draft.reloading}
-      lines={{ currency, taxes: taxOptions, specialTaxes: specialTaxOptions, newLine, labels, productCell, toolbar: scanField }}
+      lines={{
+        currency,
+        taxes: taxOptions,
+        specialTaxes: specialTaxOptions,
+        newLine,
+        labels,
+        productCell,
+        toolbar: (
+          <Flex direction="column" gap="3">
+            {scanField}
+            <ApplyPromotions
+              currency={currency}
+              result={promotionResult}
+              error={promotionError}
+              applying={promotions.isPending}
+              disabled={saving}
+              onApply={() => void applyPromotions()}
+            />
+          </Flex>
+        ),
+      }}
       saving={saving}
       cancelTo={cancelTo}
       onSubmit={(event) => {

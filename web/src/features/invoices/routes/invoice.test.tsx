@@ -356,7 +356,7 @@ describe('invoice view with special sales tax', { timeout: 30_000 }, () => {
     const special = { id: 'sp-fixed', code: 'SP1', name: 'Special tax 1 JOD', name_ar: null, rate: '0', tax_category: 'special', jofotara_category: 'S', special_tax_type: 'fixed', special_tax_amount: '1', is_default: false, is_active: true };
     const doc = invoice({
       lines: [
-        { id: 'l-1', product_id: null, description: 'Cigarettes', quantity: '10', unit_price: '50.000', discount: null, tax_id: 'tax-16', tax_category: 'standard', tax_rate: '16', special_tax_id: 'sp-fixed', subtotal: '500.000', discount_amount: '0.000', net: '500.000', special_tax: '10.000', tax: '81.600', gross: '591.600' },
+        { id: 'l-1', product_id: null, description: 'Cigarettes', quantity: '10', unit_price: '50.000', discount: null, tax_id: 'tax-16', tax_category: 'standard', tax_rate: '16', special_tax_id: 'sp-fixed', subtotal: '500.000', discount_amount: '0.000', net: '500.000', special_tax: '10.000', tax: '81.600', gross: '591.600', promotion_discount: '0.000' },
       ],
       subtotal: '500.000',
       net_total: '500.000',

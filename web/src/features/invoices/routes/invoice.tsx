@@ -13,6 +13,7 @@ import { useTaxes } from '../api/get-taxes';
 import { dateOrDash, DocumentFacts, DocumentLinesView } from '../components/document-view';
 import { InvoiceActions } from '../components/invoice-actions';
 import { InvoicePayments } from '../components/invoice-payments';
+import { InvoiceRewards } from '../components/invoice-promotions';
 import { InvoiceReturns } from '../components/invoice-returns';
 import { InvoiceStatusBadge } from '../components/invoice-status-badge';
 import { JournalEntryPanel } from '../components/journal-entry-panel';
@@ -74,6 +75,7 @@ export function InvoiceRoute() {
               ]
         }
       />
+      <InvoiceRewards invoice={doc} />
       {doc.journal_entry_id ? <JournalEntryPanel organizationId={organizationId} entryId={doc.journal_entry_id} /> : null}
       {!draft && doc.status !== 'cancelled' ? <InvoicePayments organizationId={organizationId} invoice={doc} /> : null}
       {!draft && doc.status !== 'cancelled' ? <InvoiceReturns organizationId={organizationId} invoice={doc} /> : null}

@@ -38,8 +38,8 @@ export function invoice(overrides: Partial<InvoicePublic> = {}): InvoicePublic {
     notes: null,
     price_includes_tax: false,
     lines: [
-      { id: 'l-1', product_id: null, description: 'Pens', quantity: '3', unit_price: '0.335', discount: null, tax_id: 'tax-16', tax_category: 'standard', tax_rate: '16', special_tax_id: null, subtotal: '1.005', discount_amount: '0.000', net: '1.005', special_tax: '0.000', tax: '0.161', gross: '1.166' },
-      { id: 'l-2', product_id: null, description: 'Training course', quantity: '1', unit_price: '10.000', discount: null, tax_id: null, tax_category: 'exempt', tax_rate: '0', special_tax_id: null, subtotal: '10.000', discount_amount: '0.000', net: '10.000', special_tax: '0.000', tax: '0.000', gross: '10.000' },
+      { id: 'l-1', product_id: null, description: 'Pens', quantity: '3', unit_price: '0.335', discount: null, tax_id: 'tax-16', tax_category: 'standard', tax_rate: '16', special_tax_id: null, subtotal: '1.005', discount_amount: '0.000', net: '1.005', special_tax: '0.000', tax: '0.161', gross: '1.166', promotion_discount: '0.000' },
+      { id: 'l-2', product_id: null, description: 'Training course', quantity: '1', unit_price: '10.000', discount: null, tax_id: null, tax_category: 'exempt', tax_rate: '0', special_tax_id: null, subtotal: '10.000', discount_amount: '0.000', net: '10.000', special_tax: '0.000', tax: '0.000', gross: '10.000', promotion_discount: '0.000' },
     ],
     subtotal: '11.005',
     discount_total: '0.000',
@@ -52,6 +52,7 @@ export function invoice(overrides: Partial<InvoicePublic> = {}): InvoicePublic {
     balance_due: '11.166',
     journal_entry_id: 'je-1',
     sent_at: null,
+    promotion_ids: [], promotions: [], loyalty_points_earned: 0, loyalty_points_taken_back: 0, loyalty: null,
     confirmed_at: '2025-03-01T10:00:00Z',
     // The signed-in user of `session` (u1), whose drafts are theirs to delete.
     created_by: 'u1',

@@ -1,4 +1,4 @@
-import { Link as RadixLink, Table } from '@radix-ui/themes';
+import { Link as RadixLink, Table, Text } from '@radix-ui/themes';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { TableCaption } from '../../../components/document-lines-editor';
@@ -38,7 +38,14 @@ export function PaymentsTable({ caption, payments, contactName }: { caption: str
                 </Table.RowHeaderCell>
                 <Table.Cell>{formatDate(payment.date)}</Table.Cell>
                 <Table.Cell>{contactName(payment.contact_id)}</Table.Cell>
-                <Table.Cell>{t(`payments.methods.${payment.payment_method}`)}</Table.Cell>
+                <Table.Cell>
+                  {t(`payments.methods.${payment.payment_method}`)}
+                  {payment.cheque_due_date ? (
+                    <Text as="div" size="1" color="gray">
+                      {t('payments.columns.chequeDue', { date: formatDate(payment.cheque_due_date) })}
+                    </Text>
+                  ) : null}
+                </Table.Cell>
                 <Table.Cell justify="end">
                   <VoidAware isVoid={isVoid}>{formatMoney(payment.amount, payment.currency)}</VoidAware>
                 </Table.Cell>

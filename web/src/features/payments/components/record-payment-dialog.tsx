@@ -59,12 +59,14 @@ const emptyForm = () => ({
   account_id: '',
   reference: '',
   notes: '',
+  /** A cheque's own date, when it can be cashed (shown and sent for cheques only). */
+  cheque_due_date: '',
   /** What the person typed in each open document's amount box, by document id. */
   allocations: {} as AllocationInputs,
 });
 
 type FormValues = ReturnType<typeof emptyForm>;
-const FORM_FIELDS = new Set(['contact_id', 'date', 'amount', 'payment_method', 'account_id', 'reference', 'notes']);
+const FORM_FIELDS = new Set(['contact_id', 'date', 'amount', 'payment_method', 'cheque_due_date', 'account_id', 'reference', 'notes']);
 
 /** The allocations sent: documents with a positive amount, in the order shown. */
 function allocationEntries(documents: readonly OpenDocument[], allocations: AllocationInputs, currency: string) {
@@ -122,6 +124,8 @@ function RecordPaymentForm({
           account_id: values.account_id || null,
           reference: textOrNull(values.reference),
           notes: textOrNull(values.notes),
+          // A post-dated cheque's due date: the forecast counts the money on that day (issue 17).
+          ...(values.payment_method === 'cheque' ? { cheque_due_date: values.cheque_due_date || null } : {}),
           allocations: allocationEntries(documentsOf.current, values.allocations, currency).map((d) =>
             type === 'received' ? { invoice_id: d.id, amount: values.allocations[d.id]!.trim() } : { bill_id: d.id, amount: values.allocations[d.id]!.trim() },
           ),
@@ -148,7 +152,7 @@ function RecordPaymentForm({
     [type, currency, t],
   );
   const form = useZodForm(schema, { defaultValues: emptyForm(), messages: messages.client });
-  const [contactId, amount, allocations] = useWatch({ control: form.control, name: ['contact_id', 'amount', 'allocations'] });
+  const [contactId, amount, allocations, method] = useWatch({ control: form.control, name: ['contact_id', 'amount', 'allocations', 'payment_method'] });
   const contacts = usePayableContacts(organizationId, type);
   const accounts = useCashAccounts(organizationId);
   const openDocuments = useOpenDocuments(organizationId, type, contactId);
@@ -262,9 +266,19 @@ function RecordPaymentForm({
             form={form}
             name="payment_method"
             label={t('payments.fields.method')}
-            onChange={changed('payment_method')}
+            onChange={() => form.clearErrors(['payment_method', 'cheque_due_date'])}
             options={PAYMENT_METHODS.map((method) => ({ value: method, label: t(`payments.methods.${method}`) }))}
           />
+          {method === 'cheque' ? (
+            <FormTextInput
+              form={form}
+              name="cheque_due_date"
+              label={t('payments.fields.chequeDueDate')}
+              hint={t('payments.fields.chequeDueDateHint')}
+              type="date"
+              onChange={changed('cheque_due_date')}
+            />
+          ) : null}
           <FormSelectInput
             form={form}
             name="account_id"

@@ -107,6 +107,12 @@ function PaymentView({ organizationId, payment }: { organizationId: string; paym
             <DataList.Label>{t('payments.fields.method')}</DataList.Label>
             <DataList.Value>{t(`payments.methods.${payment.payment_method}`)}</DataList.Value>
           </DataList.Item>
+          {payment.payment_method === 'cheque' ? (
+            <DataList.Item>
+              <DataList.Label>{t('payments.fields.chequeDueDate')}</DataList.Label>
+              <DataList.Value>{payment.cheque_due_date ? formatDate(payment.cheque_due_date) : <Text color="gray">{t('common.notSet')}</Text>}</DataList.Value>
+            </DataList.Item>
+          ) : null}
           <DataList.Item>
             <DataList.Label>{t(`payments.fields.account.${type}`)}</DataList.Label>
             <DataList.Value>{account ? accountLabel(account) : accounts.isPending ? '…' : payment.account_id}</DataList.Value>

@@ -40,6 +40,7 @@ export function invoice(overrides: Partial<InvoicePublic> = {}): InvoicePublic {
     id: 'inv-1', organization_id: ORG, number: 'INV-000001', status: 'confirmed', contact_id: 'c-1', issue_date: '2025-03-01', due_date: '2025-03-31',
     currency: 'JOD', reference: null, notes: null, price_includes_tax: false, lines: [], subtotal: '10.000', discount_total: '0.000', net_total: '10.000',
     special_tax_total: '0.000', tax_total: '1.600', gross_total: '11.600', amount_paid: '0.000', amount_credited: '0.000', balance_due: '11.600', journal_entry_id: 'je-1', sent_at: null,
+    promotion_ids: [], promotions: [], loyalty_points_earned: 0, loyalty_points_taken_back: 0, loyalty: null,
     confirmed_at: '2025-03-01T10:00:00Z', created_by: null, version: 2, created_at: '2025-03-01T09:00:00Z', updated_at: '2025-03-01T10:00:00Z',
     ...overrides,
   };
