@@ -14,7 +14,7 @@
 import { cashMovements } from '@daftar/shared/cashflow/classify';
 import { CashFlowBackfill, CashFlowDay, CashFlowTransaction, type CashFlowFigure } from '../db/cashFlow.js';
 import { JournalEntry } from '../db/journalEntry.js';
-import { Organization } from '../db/organization.js';
+import { organizationIdPages } from '../db/organization.js';
 import { readItem } from '../db/get-together.js';
 import { onConditionFailed, postTransaction, putItem, updateItem, type TransactItem } from '../db/transaction.js';
 import { loadChart } from '../ledger/chart.js';
@@ -67,10 +67,8 @@ export async function backfillOrganization(organizationId: string): Promise<numb
 export async function backfillCashFlows(): Promise<{ organizations: number; entries: number }> {
   let organizations = 0;
   let entries = 0;
-  let cursor: string | null = null;
-  do {
-    const page: { data: { id: string }[]; cursor: string | null } = await Organization.query.all({}).go({ cursor, attributes: ['id'] });
-    for (const { id } of page.data) {
+  for await (const ids of organizationIdPages()) {
+    for (const id of ids) {
       if (await readItem(CashFlowBackfill, { organization_id: id })) continue;
       try {
         const written = await backfillOrganization(id);
@@ -81,7 +79,6 @@ export async function backfillCashFlows(): Promise<{ organizations: number; entr
         logger.warn('cash-flow backfill failed; tomorrow tries again', { organization_id: id, error: error instanceof Error ? error.message : String(error) });
       }
     }
-    cursor = page.cursor;
-  } while (cursor);
+  }
   return { organizations, entries };
 }

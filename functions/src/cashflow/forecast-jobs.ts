@@ -7,7 +7,7 @@
  * `maxReceiveCount` deliveries goes to the dead-letter queue (platform/resources.ts).
  */
 import type { Context, ScheduledEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { Organization } from '../db/organization.js';
+import { organizationIdPages } from '../db/organization.js';
 import { logger, setCorrelationId } from '../platform/logger.js';
 import { makeForecast } from './forecast.js';
 
@@ -19,18 +19,15 @@ export async function fanOutForecasts(event?: Partial<ScheduledEvent>): Promise<
   const { config } = await import('../platform/config.js');
   const { SQSClient, SendMessageBatchCommand } = await import('@aws-sdk/client-sqs');
   sqs ??= new SQSClient({ useQueueUrlAsEndpoint: false });
-  let cursor: string | null = null;
   let count = 0;
-  do {
-    const page: { data: { id: string }[]; cursor: string | null } = await Organization.query.all({}).go({ cursor, attributes: ['id'] });
-    for (let i = 0; i < page.data.length; i += 10) {
-      const batch = page.data.slice(i, i + 10);
-      const sent = await sqs.send(new SendMessageBatchCommand({ QueueUrl: config.forecastQueueUrl, Entries: batch.map((o, j) => ({ Id: String(j), MessageBody: JSON.stringify({ organization_id: o.id }) })) }));
+  for await (const ids of organizationIdPages()) {
+    for (let i = 0; i < ids.length; i += 10) {
+      const batch = ids.slice(i, i + 10);
+      const sent = await sqs.send(new SendMessageBatchCommand({ QueueUrl: config.forecastQueueUrl, Entries: batch.map((id, j) => ({ Id: String(j), MessageBody: JSON.stringify({ organization_id: id }) })) }));
       if (sent.Failed?.length) logger.warn('forecast fan-out: some messages were refused; tomorrow makes those forecasts', { failed: sent.Failed.length });
       count += batch.length - (sent.Failed?.length ?? 0);
     }
-    cursor = page.cursor;
-  } while (cursor);
+  }
   logger.info('forecast fan-out finished', { organizations: count });
   return { organizations: count };
 }

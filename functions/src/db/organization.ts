@@ -65,6 +65,16 @@ export const Organization = new Entity(
 );
 export type OrganizationItem = EntityItem<typeof Organization>;
 
+/** Every organization's id, a page at a time: the walk of the nightly jobs (one Query page each). */
+export async function* organizationIdPages(): AsyncGenerator<string[]> {
+  let cursor: string | null = null;
+  do {
+    const page: { data: { id: string }[]; cursor: string | null } = await Organization.query.all({}).go({ cursor, attributes: ['id'] });
+    yield page.data.map((o) => o.id);
+    cursor = page.cursor;
+  } while (cursor);
+}
+
 /**
  * Uniqueness guard for organization names (case-insensitive, see `organizationNameKey`): written
  * with the organization in one transaction on condition that it is absent; moved in one

@@ -6,7 +6,7 @@
 import type { CashFlowDayRecord } from '../db/cashFlow.js';
 import { CashFlowDay } from '../db/cashFlow.js';
 import { AccountBalance, type AccountBalanceRecord } from '../db/accountBalance.js';
-import { Organization } from '../db/organization.js';
+import { organizationIdPages } from '../db/organization.js';
 import { Rollup, type BalanceFigures, type FlowFigures, type RollupRecord } from '../db/rollup.js';
 import { readItem } from '../db/get-together.js';
 import { isConditionFailure } from '../db/transaction.js';
@@ -133,10 +133,8 @@ export async function compactOrganization(organizationId: string, now = new Date
 export async function compactRollups(now = new Date()): Promise<{ organizations: number; periods: number }> {
   let organizations = 0;
   let periods = 0;
-  let cursor: string | null = null;
-  do {
-    const page: { data: { id: string }[]; cursor: string | null } = await Organization.query.all({}).go({ cursor, attributes: ['id'] });
-    for (const { id } of page.data) {
+  for await (const ids of organizationIdPages()) {
+    for (const id of ids) {
       try {
         periods += (await compactOrganization(id, now)).periods;
         organizations++;
@@ -144,7 +142,6 @@ export async function compactRollups(now = new Date()): Promise<{ organizations:
         logger.warn('rollup compaction failed; tomorrow tries again', { organization_id: id, error: error instanceof Error ? error.message : String(error) });
       }
     }
-    cursor = page.cursor;
-  } while (cursor);
+  }
   return { organizations, periods };
 }
