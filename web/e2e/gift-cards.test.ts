@@ -1,11 +1,12 @@
 /**
  * Issue 16's gift card screens in a real Chromium against the real local runtime. Through the
  * screens: a card is sold for 50.000 in cash, loaded with 10.000, suspended with a reason and
- * reactivated, and a batch of five pending cards is printed; the API then says the same (the card's
- * balance and ledger, the six cards, what they owe beside the liability account). The list, the
- * card page and the sell dialog are photographed in English and in Arabic into
- * web/e2e/screenshots/issue-16-*.png, and each screen is measured: the document's direction, the
- * table mirrored in Arabic, and nothing wider than the window.
+ * reactivated, 20.000 of the customer's invoice of 29.000 is paid with it, and a batch of five
+ * pending cards is printed; the API then says the same (the card's balance and ledger, the invoice
+ * still owing 9.000, the six cards, what they owe beside the liability account). In Arabic a batch
+ * of three more is printed. The list, the card page and the sell, load, redeem and batch dialogs are
+ * photographed in English and in Arabic into web/e2e/screenshots/issue-16-*.png, and each screen is
+ * measured: the document's direction, the table mirrored in Arabic, and nothing wider than the window.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +27,9 @@ const SLOW = { timeout: 120_000, interval: 250 };
 
 interface Setup extends OwnerSession {
   customerId: string;
+  /** The customer's confirmed invoice of 25.000 + 16 % = 29.000, which the card pays in part. */
+  invoiceId: string;
+  invoiceNumber: string;
 }
 
 interface Card {
@@ -36,14 +40,25 @@ interface Card {
   customer_id: string | null;
 }
 
-/** The shop and one customer with names in both languages: the rest happens on the screens. */
+/**
+ * The shop, its 16 % tax, one customer with names in both languages and her confirmed invoice of
+ * 29.000 (for the card to pay): the rest happens on the screens.
+ */
 async function setUp(runtime: Runtime): Promise<Setup> {
   const session = await signUpOwner(runtime, owner, { name: organizationName, governorate: 'JO-AM', city: 'Amman', tax_number: '10203040', taxpayer_track: 'general_sales' });
-  const customer = await callApi<{ id: string }>(runtime, 'POST', `/organizations/${session.organizationId}/contacts`, {
-    token: session.token,
-    json: { contact_type: 'customer', ...CUSTOMER },
+  const api = <T>(method: string, path: string, json?: unknown) => callApi<T>(runtime, method, `/organizations/${session.organizationId}${path}`, { token: session.token, json });
+  await api('POST', '/taxes/jordan-gst/setup?gst_registration_number=10203040');
+  const taxes = await api<{ data: { id: string; rate: string; tax_category: string }[] }>('GET', '/taxes/list');
+  const standard = taxes.data.find((tax) => tax.tax_category === 'standard' && Number(tax.rate) === 16)!;
+  const customer = await api<{ id: string }>('POST', '/contacts', { contact_type: 'customer', ...CUSTOMER });
+  const draft = await api<{ id: string }>('POST', '/invoices/with-line-items', {
+    contact_id: customer.id,
+    issue_date: new Date().toISOString().slice(0, 10),
+    lines: [{ description: 'Gift basket', quantity: '1', unit_price: '25.000', tax_id: standard.id }],
   });
-  return { ...session, customerId: customer.id };
+  const invoice = await api<{ id: string; number: string; gross_total: string }>('POST', `/invoices/${draft.id}/confirm`);
+  if (invoice.gross_total !== '29.000') throw new Error(`The invoice came to ${invoice.gross_total}, not 29.000`);
+  return { ...session, customerId: customer.id, invoiceId: invoice.id, invoiceNumber: invoice.number };
 }
 
 /** The pointer off the page and nothing focused: the pictures show the screen, not a hovered button. */
@@ -117,9 +132,16 @@ describe.skipIf(!executablePath)('gift card screens in Chromium', () => {
   });
 
   it('loads 10.000 onto the card', async () => {
+    // A dialog's overlay covers the toasts' close buttons: those are closed before a dialog opens.
+    await closeToasts(page);
     await page.getByRole('button', { name: 'Load', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Load the card' });
+    // The card's balance before the load is in the dialog's words.
+    await dialog.getByText(/Its balance now holds JOD\s50\.000\./).waitFor();
     await dialog.getByLabel('Amount (JOD)').fill('10.000');
+    expect(await dialog.getByLabel('Paid by').inputValue()).toBe('cash');
+    await settle(page);
+    await screenshot(page, 'issue-16-gift-card-load-en', { fullPage: false });
     await dialog.getByRole('button', { name: 'Load card' }).click();
     await dialog.waitFor({ state: 'detached' });
     const details = page.getByRole('region', { name: 'Card', exact: true });
@@ -158,13 +180,47 @@ describe.skipIf(!executablePath)('gift card screens in Chromium', () => {
     await screenshot(page, 'issue-16-gift-card-en', { fromTop: true });
   });
 
+  it("pays 20.000 of the customer's invoice with the card through the redeem dialog", async () => {
+    await closeToasts(page);
+    await page.getByRole('button', { name: 'Redeem on an invoice' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pay an invoice with the card' });
+    await dialog.getByText(/The card holds JOD\s60\.000\./).waitFor();
+    // The card's customer is chosen already; her open invoice is offered, and choosing it fills in
+    // what the card can pay of it (all 29.000: the card holds more).
+    expect(await dialog.getByLabel('Customer', { exact: true }).inputValue()).toBe(setup.customerId);
+    const invoice = dialog.getByLabel('Invoice', { exact: true });
+    await invoice.locator(`option[value="${setup.invoiceId}"]`).waitFor({ state: 'attached', ...SLOW });
+    expect(await invoice.locator(`option[value="${setup.invoiceId}"]`).textContent()).toMatch(new RegExp(`^${setup.invoiceNumber} · .+ · due JOD\\s29\\.000$`));
+    await invoice.selectOption(setup.invoiceId);
+    await expect.poll(() => dialog.getByLabel('Amount (JOD)').inputValue()).toBe('29.000');
+    await dialog.getByLabel('Amount (JOD)').fill('20.000');
+    await dialog.getByLabel('Notes').fill('Part of the gift basket, paid at the counter');
+    await settle(page);
+    await screenshot(page, 'issue-16-gift-card-redeem-en', { fullPage: false });
+
+    await dialog.getByRole('button', { name: 'Pay invoice' }).click();
+    await dialog.waitFor({ state: 'detached', ...SLOW });
+    const details = page.getByRole('region', { name: 'Card', exact: true });
+    await expect.poll(() => details.innerText(), SLOW).toMatch(/JOD\s40\.000/);
+    const ledger = page.getByRole('table', { name: 'Ledger' });
+    await expect.poll(() => ledger.locator('tbody tr').count(), SLOW).toBe(5);
+    expect(await ledger.locator('tbody tr').first().innerText()).toMatch(/Spent[\s\S]*-JOD\s20\.000[\s\S]*JOD\s40\.000/);
+    expect((await api<Card>('GET', `/gift-cards/${cardId}`)).balance).toBe('40.000');
+    expect((await api<{ balance_due: string }>('GET', `/invoices/${setup.invoiceId}`)).balance_due).toBe('9.000');
+  });
+
   it('creates a batch of five pending cards and shows their numbers', async () => {
+    await closeToasts(page);
     await page.getByRole('link', { name: 'All gift cards' }).click();
     await page.getByRole('heading', { level: 1, name: 'Gift cards' }).waitFor();
+    await closeToasts(page);
     await page.getByRole('button', { name: 'Create a batch' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create a batch of cards' });
     await dialog.getByLabel('Number of cards').fill('5');
     await dialog.getByLabel('Design').selectOption('eid');
+    await dialog.getByLabel('Notes').fill('For the Eid window display');
+    await settle(page);
+    await screenshot(page, 'issue-16-gift-card-batch-en', { fullPage: false });
     await dialog.getByRole('button', { name: 'Create cards' }).click();
     await dialog.getByText('5 cards were created.').waitFor(SLOW);
     const numbers = await dialog.getByRole('list', { name: 'The new card numbers' }).getByRole('listitem').allInnerTexts();
@@ -173,15 +229,18 @@ describe.skipIf(!executablePath)('gift card screens in Chromium', () => {
     await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'detached' });
 
+    // The list shows the five new cards as pending beside the one sold.
     const table = page.getByRole('table', { name: 'Gift cards' });
     await expect.poll(() => table.locator('tbody tr').count(), SLOW).toBe(6);
+    expect(await table.locator('tbody tr').filter({ hasText: 'Pending' }).count()).toBe(5);
+    for (const number of numbers) await table.getByText(number, { exact: true }).waitFor();
     const cards = await api<{ data: Card[]; count: number }>('GET', '/gift-cards?limit=100');
     expect(cards.count).toBe(6);
     expect(cards.data.filter((c) => c.status === 'pending')).toHaveLength(5);
     const summary = await api<{ outstanding_liability: string; liability_account_balance: string; cards: number }>('GET', '/gift-cards/analytics/summary');
-    expect(summary).toMatchObject({ cards: 6, outstanding_liability: '60.000', liability_account_balance: '60.000' });
+    expect(summary).toMatchObject({ cards: 6, outstanding_liability: '40.000', liability_account_balance: '40.000' });
     const owed = page.getByRole('group', { name: 'Outstanding liability' });
-    await expect.poll(() => owed.innerText(), SLOW).toMatch(/JOD\s60\.000[\s\S]*Liability account: JOD\s60\.000[\s\S]*Matches the books/);
+    await expect.poll(() => owed.innerText(), SLOW).toMatch(/JOD\s40\.000[\s\S]*Liability account: JOD\s40\.000[\s\S]*Matches the books/);
     await closeToasts(page);
     await settle(page);
     await expectLaidOut(page, 'en');
@@ -228,7 +287,7 @@ describe.skipIf(!executablePath)('gift card screens in Chromium', () => {
     it('shows the card page and its ledger right to left', async () => {
       await page.goto(`${runtime.baseUrl}/gift-cards/${cardId}`);
       const ledger = page.getByRole('table', { name: 'سجل الحركات' });
-      await expect.poll(() => ledger.locator('tbody tr').count(), SLOW).toBe(4);
+      await expect.poll(() => ledger.locator('tbody tr').count(), SLOW).toBe(5);
       await page.getByRole('region', { name: 'البطاقة', exact: true }).getByText(CUSTOMER.name_ar).waitFor(SLOW);
       const [dateHeader, lineHeader] = await Promise.all([ledger.locator('thead th').first().boundingBox(), ledger.locator('thead th').nth(1).boundingBox()]);
       expect(dateHeader!.x).toBeGreaterThan(lineHeader!.x);
@@ -236,6 +295,63 @@ describe.skipIf(!executablePath)('gift card screens in Chromium', () => {
       await settle(page);
       await expectLaidOut(page, 'ar');
       await screenshot(page, 'issue-16-gift-card-ar', { fromTop: true });
+    });
+
+    it('shows the load dialog in Arabic', async () => {
+      await page.getByRole('button', { name: 'شحن', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'شحن البطاقة' });
+      await dialog.getByText(/رصيدها الآن .*40\.000/).waitFor();
+      await dialog.getByLabel('المبلغ (د.أ.)').fill('15.000');
+      await dialog.getByLabel('طريقة الدفع').selectOption('cliq');
+      expect(await dialog.innerText()).not.toMatch(/[A-Za-z]/);
+      await settle(page);
+      await screenshot(page, 'issue-16-gift-card-load-ar', { fullPage: false });
+      await dialog.getByRole('button', { name: 'إلغاء' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    });
+
+    it('shows the redeem dialog in Arabic, the invoice still owing 9.000', async () => {
+      await page.getByRole('button', { name: 'الدفع على فاتورة' }).click();
+      const dialog = page.getByRole('dialog', { name: 'دفع فاتورة بالبطاقة' });
+      await dialog.getByText(/رصيد البطاقة .*40\.000/).waitFor();
+      // The card's customer is the one shown chosen, by her Arabic name, once the customers are read.
+      const customer = dialog.getByLabel('العميل', { exact: true });
+      await expect.poll(() => customer.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent), SLOW).toBe(CUSTOMER.name_ar);
+      const invoice = dialog.getByLabel('الفاتورة', { exact: true });
+      await invoice.locator(`option[value="${setup.invoiceId}"]`).waitFor({ state: 'attached', ...SLOW });
+      expect(await invoice.locator(`option[value="${setup.invoiceId}"]`).textContent()).toMatch(/المستحق .*9\.000/);
+      await invoice.selectOption(setup.invoiceId);
+      await expect.poll(() => dialog.getByLabel('المبلغ (د.أ.)').inputValue()).toBe('9.000');
+      // The invoice's number is a code, not a word: the rest is Arabic.
+      expect((await dialog.innerText()).replaceAll(setup.invoiceNumber, '')).not.toMatch(/[A-Za-z]/);
+      await settle(page);
+      await screenshot(page, 'issue-16-gift-card-redeem-ar', { fullPage: false });
+      await dialog.getByRole('button', { name: 'إلغاء' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    });
+
+    it('creates a batch of three more pending cards in Arabic', async () => {
+      await page.getByRole('link', { name: 'كل بطاقات الهدايا' }).click();
+      await page.getByRole('heading', { level: 1, name: 'بطاقات الهدايا' }).waitFor();
+      await page.getByRole('button', { name: 'إنشاء دفعة بطاقات' }).click();
+      const dialog = page.getByRole('dialog', { name: 'إنشاء دفعة بطاقات' });
+      await dialog.getByLabel('عدد البطاقات').fill('3');
+      await dialog.getByLabel('نوع البطاقة').selectOption('digital');
+      await dialog.getByLabel('التصميم').selectOption('ramadan');
+      expect(await dialog.innerText()).not.toMatch(/[A-Za-z]/);
+      await settle(page);
+      await screenshot(page, 'issue-16-gift-card-batch-ar', { fullPage: false });
+      await dialog.getByRole('button', { name: 'إنشاء البطاقات' }).click();
+      await dialog.getByText('أُنشئت 3 بطاقات.').waitFor(SLOW);
+      const numbers = await dialog.getByRole('list', { name: 'أرقام البطاقات الجديدة' }).getByRole('listitem').allInnerTexts();
+      expect(numbers).toHaveLength(3);
+      for (const number of numbers) expect(number).toMatch(/^9\d{3} \d{4} \d{4} \d{4}$/);
+      await dialog.getByRole('button', { name: 'تم' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const table = page.getByRole('table', { name: 'بطاقات الهدايا' });
+      await expect.poll(() => table.locator('tbody tr').count(), SLOW).toBe(9);
+      expect(await table.locator('tbody tr').filter({ hasText: 'بانتظار التفعيل' }).count()).toBe(8);
+      for (const number of numbers) await table.getByText(number, { exact: true }).waitFor();
     });
   });
 });

@@ -2,10 +2,12 @@
  * Issue 16's layaway screens in a real Chromium against the real local runtime. Through the
  * screens: a layaway of a microwave is started for Lina with a 20.000 deposit (the microwave is
  * reserved), a payment of 10.000 is taken, and the balance is taken at pickup; a second layaway is
- * started at the till from the cart, its deposit into the till's session. The API then says the
- * same (statuses, amounts, stock reserved and consumed). The list, the layaway page and its
- * dialogs are photographed in English and Arabic into docs/screenshots/issue-16-layaway-*.png, and
- * each page is measured: the document's direction and nothing wider than the window.
+ * started at the till from the cart, its deposit into the till's session. In Arabic the second one
+ * is picked up for its balance of 50.000, and a third is started at the till. The API then says the
+ * same (statuses, amounts, stock reserved and consumed). The list, the layaway page, its dialogs and
+ * the till's layaway dialog are photographed in English and Arabic into
+ * docs/screenshots/issue-16-layaway-*.png, and each page is measured: the document's direction and
+ * nothing wider than the window.
  */
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -41,7 +43,7 @@ interface Layaway {
   items: { reserved_quantity: string }[];
 }
 
-/** The shop, its 16 % tax, a tracked microwave with two in stock, the customer, a terminal and its open session. */
+/** The shop, its 16 % tax, a tracked microwave with three in stock, the customer, a terminal and its open session. */
 async function setUp(runtime: Runtime): Promise<Setup> {
   const session = await signUpOwner(runtime, owner, { name: organizationName, governorate: 'JO-AM', city: 'Amman', tax_number: '10203050', taxpayer_track: 'general_sales' });
   const api = <T>(method: string, path: string, json?: unknown) => callApi<T>(runtime, method, `/organizations/${session.organizationId}${path}`, { token: session.token, json });
@@ -59,7 +61,7 @@ async function setUp(runtime: Runtime): Promise<Setup> {
     cost: '40.000',
     is_tracked_inventory: true,
   });
-  await api('POST', '/inventory/stock-movements', { movement_type: 'receipt', product_id: microwave.id, quantity: '2', unit_cost: '40.000' });
+  await api('POST', '/inventory/stock-movements', { movement_type: 'receipt', product_id: microwave.id, quantity: '3', unit_cost: '40.000' });
   const customer = await api<{ id: string }>('POST', '/contacts', { contact_type: 'customer', ...CUSTOMER });
   const terminal = await api<{ id: string }>('POST', '/pos/terminals', { name: 'Counter 1', receipt_prefix: 'N1' });
   const opened = await api<{ id: string }>('POST', '/pos/sessions', { terminal_id: terminal.id, opening_float: '20.000' });
@@ -257,6 +259,82 @@ describe.skipIf(!executablePath)('layaway screens in Chromium', () => {
       await settle(page);
       await photograph(page, 'cancel-ar', false);
       await cancel.getByRole('button', { name: 'إلغاء', exact: true }).click();
+      await cancel.waitFor({ state: 'detached' });
+    });
+
+    it('takes the balance of 50.000 at pickup in Arabic: the sale is made and the reservation consumed', async () => {
+      const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+      await closeToasts(page);
+      await page.getByRole('button', { name: 'قبض المتبقي والتسليم' }).click();
+      const dialog = page.getByRole('dialog', { name: 'قبض المتبقي والتسليم' });
+      await dialog.getByTestId('final-payment').getByText(/50\.000/).waitFor();
+      expect(await dialog.innerText()).not.toMatch(/[A-Za-z]/);
+      await settle(page);
+      await photograph(page, 'pickup-ar', false);
+      await dialog.getByRole('button', { name: /^قبض .*50\.000.* والتسليم$/ }).click();
+      await dialog.waitFor({ state: 'detached', ...SLOW });
+      // The page shows it done: no more actions, and the status in words.
+      await page.getByRole('group', { name: 'إجراءات الحجز' }).waitFor({ state: 'detached', ...SLOW });
+      const done = await api<Layaway>('GET', `/layaway/${id}`);
+      expect(done).toMatchObject({ status: 'completed', amount_paid: '58.000', balance_due: '0.000', reservation_status: 'consumed' });
+    });
+
+    it('starts a layaway at the till from the cart in Arabic', async () => {
+      await page.goto(`${runtime.baseUrl}/pos`);
+      const scan = page.getByRole('textbox', { name: 'امسح أو اكتب الباركود أو رمز الصنف' });
+      await page.locator('.pos-register[data-ready="true"]').waitFor(SLOW);
+      await scan.fill(MICROWAVE.barcode);
+      await scan.press('Enter');
+      await page.getByTestId('pos-line').waitFor();
+      await page.getByRole('button', { name: 'العميل', exact: true }).click();
+      const picker = page.getByRole('dialog', { name: 'العميل' });
+      await picker.getByRole('searchbox').fill('Lina');
+      await picker.getByRole('listitem', { name: `اختيار ${CUSTOMER.name}` }).click();
+      await picker.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'حجز', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'بدء حجز بالتقسيط' });
+      // The till knows its customers by the name they were saved with (the register's customer search has no Arabic name).
+      await dialog.getByText(`يُحجز صنف التذكرة الواحد لـ${CUSTOMER.name}`, { exact: false }).waitFor();
+      await dialog.getByLabel('تاريخ الاستحقاق').fill('2027-04-30');
+      await dialog.getByLabel('الأقساط').selectOption('monthly');
+      await dialog.getByLabel('الدفعة المقدمة (د.أ.)').fill('12.500');
+      expect((await dialog.innerText()).replaceAll(CUSTOMER.name, '')).not.toMatch(/[A-Za-z]/);
+      await settle(page);
+      await photograph(page, 'till-ar', false);
+      await dialog.getByRole('button', { name: 'بدء الحجز' }).click();
+      const started = page.getByRole('dialog', { name: 'بدأ الحجز' });
+      await started.getByTestId('layaway-number').or(dialog.getByRole('alert')).first().waitFor(SLOW);
+      if (await dialog.getByRole('alert').count()) throw new Error(`The till's layaway was refused: ${await dialog.getByRole('alert').first().innerText()}`);
+      // What the cashier reads: who paid what, and what is still due.
+      // The name is isolated: a Latin name before the amount would otherwise pull the amount into its
+      // left-to-right run, away from its currency ("دفع 12.500 Lina Haddad د.أ.").
+      await started.getByText(new RegExp(`دفع \u2068${CUSTOMER.name}\u2069 .*12\\.500.*؛ والمتبقي .*45\\.500`)).waitFor();
+      // Drawn right to left: "دفع", then the name, then the amount with its currency.
+      const drawnAt = await started.getByText(/^دفع /).evaluate((element, name) => {
+        const text = element.firstChild as Text;
+        const x = (part: string) => {
+          const range = document.createRange();
+          range.setStart(text, text.data.indexOf(part));
+          range.setEnd(text, text.data.indexOf(part) + part.length);
+          return range.getBoundingClientRect().x;
+        };
+        return { paid: x('دفع'), name: x(name), amount: x('12.500'), currency: x('د.أ.') };
+      }, CUSTOMER.name);
+      expect(drawnAt.paid).toBeGreaterThan(drawnAt.name);
+      expect(drawnAt.name).toBeGreaterThan(drawnAt.amount);
+      expect(drawnAt.amount).toBeGreaterThan(drawnAt.currency);
+      await settle(page);
+      await photograph(page, 'till-started-ar', false);
+      const number = await started.getByTestId('layaway-number').innerText();
+      expect(number).toMatch(/^LAY-\d+$/);
+      await expect.poll(() => page.getByTestId('pos-line').count()).toBe(0);
+      const listed = await api<{ data: Layaway[] }>('GET', '/layaway?status=active');
+      const atTill = listed.data.find((l) => l.layaway_number === number)!;
+      expect(atTill).toMatchObject({ total: '58.000', amount_paid: '12.500', balance_due: '45.500', reservation_status: 'reserved' });
+      const payments = await api<{ data: { session_id: string | null; payment_type: string }[] }>('GET', `/layaway/${atTill.id}/payments`);
+      expect(payments.data).toEqual([expect.objectContaining({ payment_type: 'deposit', session_id: setup.sessionId })]);
+      await started.getByRole('button', { name: 'تم' }).click();
+      await started.waitFor({ state: 'detached' });
     });
   });
 });

@@ -4,7 +4,10 @@
  * rule builder (a products condition and a days-of-week condition) — and the server is asked what
  * it stored. The list is photographed in English and Arabic; then the promotion's page runs its
  * "why not" tester on a Thursday cart of two bottles, and the server's `wrong_day` answer is shown
- * as a sentence in each language. Screenshots: web/e2e/screenshots/issue-16-*.png.
+ * as a sentence in each language. In Arabic a second promotion is built: tiered (5 % from 10.000,
+ * 10 % from 20.000) on juice of at least 5.000, Fridays and Saturdays from four to eight, stackable,
+ * 100 uses. The rule builder (the form with its conditions and reward) is photographed in both
+ * languages. Screenshots: web/e2e/screenshots/issue-16-*.png.
  *
  * The screens are reached by their addresses (/promotions, /promotions/new, /promotions/:id): the
  * test says so plainly when the routes are not registered in the app.
@@ -37,7 +40,7 @@ interface StoredPromotion {
   name: string;
   name_ar: string | null;
   status: string;
-  reward: { type: string; percent?: string };
+  reward: { type: string; percent?: string; tiers?: { min_subtotal?: string; percent: string }[] };
   rules: { product_ids?: string[]; days_of_week?: number[] }[];
 }
 
@@ -119,6 +122,10 @@ describe.skipIf(!executablePath)('promotion screens in Chromium', () => {
     await page.getByRole('menuitem', { name: 'Days of the week' }).click();
     await rule.getByRole('checkbox', { name: 'Friday' }).click();
     expect(await rule.getByRole('checkbox', { name: 'Friday' }).getAttribute('aria-checked')).toBe('true');
+    await closeToasts(page);
+    await settle(page);
+    await expectLaidOut(page, 'en');
+    await screenshot(page, 'issue-16-promotion-rules-en', { fromTop: true });
 
     await form.getByRole('button', { name: 'Create promotion' }).click();
     await page.getByRole('heading', { level: 1, name: 'Juice Fridays' }).waitFor();
@@ -206,5 +213,78 @@ describe.skipIf(!executablePath)('promotion screens in Chromium', () => {
     await settle(page);
     await expectLaidOut(page, 'ar');
     await screenshot(page, 'issue-16-promotion-tester-ar', { fromTop: true });
+  });
+
+  it('builds a tiered promotion with its rule in Arabic', async () => {
+    // Still in Arabic from the tester.
+    await openScreen(page, `${runtime.baseUrl}/promotions/new`, 'عرض جديد');
+    const form = page.getByRole('form', { name: 'عرض جديد' });
+    await form.getByLabel('الاسم', { exact: true }).fill('Weekend juice');
+    await form.getByLabel('الاسم بالعربية').fill('عصير نهاية الأسبوع');
+    await form.getByLabel('البدء', { exact: true }).selectOption('active');
+    await form.getByLabel('نوع المكافأة').selectOption('tiered');
+    await form.getByLabel('الشريحة 1: المجموع ابتداءً من (د.أ.)').fill('10.000');
+    await form.getByLabel('الشريحة 1: نسبة الخصم (%)').fill('5');
+    await form.getByRole('button', { name: 'إضافة شريحة' }).click();
+    await form.getByLabel('الشريحة 2: المجموع ابتداءً من (د.أ.)').fill('20.000');
+    await form.getByLabel('الشريحة 2: نسبة الخصم (%)').fill('10');
+    await form.getByRole('radio', { name: /^يُجمع مع غيره/ }).click();
+    await form.getByLabel('مرات الاستخدام إجمالًا').fill('100');
+
+    await form.getByRole('button', { name: 'إضافة قاعدة' }).click();
+    const rule = form.getByRole('region', { name: 'القاعدة 1' });
+    const addCondition = rule.getByRole('button', { name: 'إضافة شرط إلى القاعدة 1' });
+    await addCondition.click();
+    await page.getByRole('menuitem', { name: 'الأصناف' }).click();
+    await rule.getByRole('combobox').fill('عصير');
+    await page.getByRole('option', { name: new RegExp(JUICE.name_ar) }).click();
+    await rule.getByRole('list', { name: 'الأصناف' }).getByText(`${JUICE.sku} · ${JUICE.name_ar}`).waitFor();
+    await addCondition.click();
+    await page.getByRole('menuitem', { name: 'أقل مجموع' }).click();
+    await rule.getByLabel('المجموع على الأقل (د.أ.)').fill('5.000');
+    await addCondition.click();
+    await page.getByRole('menuitem', { name: 'أيام الأسبوع' }).click();
+    await rule.getByRole('checkbox', { name: 'الجمعة' }).click();
+    await rule.getByRole('checkbox', { name: 'السبت' }).click();
+    await addCondition.click();
+    await page.getByRole('menuitem', { name: 'الساعات' }).click();
+    await rule.getByLabel('من', { exact: true }).fill('16:00');
+    await rule.getByLabel('حتى', { exact: true }).fill('20:00');
+    expect(await rule.locator('[data-condition]').evaluateAll((boxes) => boxes.map((box) => box.getAttribute('data-condition')))).toEqual([
+      'products',
+      'min_subtotal',
+      'days',
+      'hours',
+    ]);
+    // The builder's words are Arabic: only what was typed (the English name) and the product's code are not.
+    const words = await form.evaluate((element) => {
+      const copy = element.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('input, textarea, select, style, script').forEach((node) => node.remove());
+      return copy.textContent ?? '';
+    });
+    expect(words.replaceAll(JUICE.sku, '')).not.toMatch(/[A-Za-z]/);
+    await closeToasts(page);
+    await settle(page);
+    await expectLaidOut(page, 'ar');
+    await screenshot(page, 'issue-16-promotion-rules-ar', { fromTop: true });
+
+    await form.getByRole('button', { name: 'إنشاء العرض' }).click();
+    await page.getByRole('heading', { level: 1, name: 'عصير نهاية الأسبوع' }).waitFor();
+    const id = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!);
+    // The page states the rule in words; the server keeps what the builder showed.
+    const stored = page.getByRole('article', { name: 'القاعدة 1' });
+    await stored.getByText('الجمعة والسبت').waitFor();
+    await stored.getByText(`${JUICE.sku} · ${JUICE.name_ar}`).waitFor();
+    const promotion = await api<StoredPromotion & { stackable: boolean; usage_limit_total: number | null }>('GET', `/promotions/${id}`);
+    expect(promotion).toMatchObject({
+      name: 'Weekend juice',
+      name_ar: 'عصير نهاية الأسبوع',
+      status: 'active',
+      stackable: true,
+      usage_limit_total: 100,
+      reward: { type: 'tiered', tiers: [{ min_subtotal: '10.000', percent: '5' }, { min_subtotal: '20.000', percent: '10' }] },
+    });
+    expect(promotion.rules).toHaveLength(1);
+    expect(promotion.rules[0]).toMatchObject({ product_ids: [setup.juiceId], min_subtotal: '5.000', days_of_week: [5, 6], time_from: '16:00', time_to: '20:00' });
   });
 });

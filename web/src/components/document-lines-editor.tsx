@@ -322,6 +322,7 @@ function NativeSelect({
   disabled,
   children,
   field,
+  maxWidth,
 }: {
   label: string;
   value: string;
@@ -331,6 +332,8 @@ function NativeSelect({
   disabled?: boolean;
   children: ReactNode;
   field: string;
+  /** A native select is as wide as its longest option; a tax named at length would push the line's totals out of view. */
+  maxWidth?: string;
 }) {
   return (
     <select
@@ -342,7 +345,7 @@ function NativeSelect({
       disabled={disabled}
       data-field={field}
       onChange={(e) => onChange(e.target.value)}
-      style={{ width: '100%' }}
+      style={{ width: '100%', maxWidth, ...(maxWidth ? { minWidth: 0 } : {}) }}
     >
       {children}
     </select>
@@ -436,13 +439,13 @@ export function DocumentLinesEditor({
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeaderCell>{labels.lineNumber}</Table.ColumnHeaderCell>
-              {withProducts ? <Table.ColumnHeaderCell style={productCell ? { minWidth: 220 } : undefined}>{labels.product}</Table.ColumnHeaderCell> : null}
-              <Table.ColumnHeaderCell style={{ minWidth: 200 }}>{labels.description}</Table.ColumnHeaderCell>
+              {withProducts ? <Table.ColumnHeaderCell style={productCell ? { minWidth: 200 } : undefined}>{labels.product}</Table.ColumnHeaderCell> : null}
+              <Table.ColumnHeaderCell style={{ minWidth: 160 }}>{labels.description}</Table.ColumnHeaderCell>
               {accounts ? <Table.ColumnHeaderCell style={{ minWidth: 180 }}>{labels.account}</Table.ColumnHeaderCell> : null}
               <Table.ColumnHeaderCell style={{ minWidth: 80 }}>{labels.quantity}</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell style={{ minWidth: 100 }}>{labels.unitPrice}</Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell style={{ minWidth: 150 }}>{labels.discount}</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell style={{ minWidth: 140 }}>{labels.tax}</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell style={{ minWidth: 140, maxWidth: '12rem' }}>{labels.tax}</Table.ColumnHeaderCell>
               {withSpecialTax ? <Table.ColumnHeaderCell style={{ minWidth: 140 }}>{labels.specialTax}</Table.ColumnHeaderCell> : null}
               <Table.ColumnHeaderCell justify="end">{labels.net}</Table.ColumnHeaderCell>
               {withSpecialTax ? <Table.ColumnHeaderCell justify="end">{labels.specialTaxAmount}</Table.ColumnHeaderCell> : null}
@@ -489,6 +492,9 @@ export function DocumentLinesEditor({
                   aria-describedby={describedBy(field)}
                   inputMode={numeric ? 'decimal' : undefined}
                   dir={numeric ? 'ltr' : undefined}
+                  // Wide enough for an amount to the fil ("12.345") beside its type picker: "Apply
+                  // promotions" writes the share there, and "2.40" for 2.400 misread it (issue 16).
+                  style={field === 'discount' ? { minWidth: 72 } : undefined}
                   disabled={disabled}
                   data-field={field}
                   onKeyDown={onKeyDown(index)}
@@ -586,6 +592,7 @@ export function DocumentLinesEditor({
                       describedBy={describedBy('tax_id')}
                       disabled={disabled}
                       field="tax_id"
+                      maxWidth="11rem"
                     >
                       <option value="">{labels.noTax}</option>
                       {line.tax_id && !taxes.some((t) => t.id === line.tax_id) ? <option value={line.tax_id}>{labels.problems.tax}</option> : null}
@@ -606,6 +613,7 @@ export function DocumentLinesEditor({
                         describedBy={describedBy('special_tax_id')}
                         disabled={disabled}
                         field="special_tax_id"
+                        maxWidth="11rem"
                       >
                         <option value="">{labels.noSpecialTax}</option>
                         {line.special_tax_id && !specialTaxes.some((t) => t.id === line.special_tax_id) ? (

@@ -117,7 +117,10 @@ export function RedeemDialog({ organizationId, card, onClose }: RedeemDialogProp
       submitLabel={t('giftCards.redeem.submit')}
       busy={redeem.isPending}
     >
+      {/* Mounted again once the customers are read: a native select drawn before its options
+          showed "Choose a customer" while the card's customer was chosen (and her invoices listed). */}
       <FormSelectInput
+        key={customers.data ? 'customers' : 'reading'}
         form={form}
         name="customer_id"
         label={t('giftCards.redeem.customer')}

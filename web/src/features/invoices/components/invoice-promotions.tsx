@@ -73,7 +73,8 @@ export function ApplyPromotions({
                   <Flex gap="2" align="center" wrap="wrap">
                     <Badge color="green">{t('invoices.promotions.applies')}</Badge>
                     <Text size="2">
-                      <Text weight="bold">{nameOf(p)}</Text> — {why(p)}
+                      {/* The badge already says it applies: the sentence gives what it takes off. */}
+                      <Text weight="bold">{nameOf(p)}</Text> — {t('invoices.promotions.takesOff', { amount: formatMoney(p.discount, currency) })}
                     </Text>
                   </Flex>
                 </li>

@@ -66,7 +66,7 @@ describe('apply promotions on the invoice form', { timeout: 30_000 }, () => {
     expect(panel.textContent).toMatch(/Promotions take .*10\.000.* off the lines/);
     const [applies, not] = within(panel).getAllByRole('listitem');
     expect(applies!.textContent).toContain('Ten percent');
-    expect(applies!.textContent).toMatch(/Applies: .*10\.000.* off/);
+    expect(applies!.textContent).toMatch(/Ten percent — .*10\.000.* off$/);
     expect(not!.textContent).toContain('Big orders');
     expect(not!.textContent).toMatch(/Needs a subtotal of at least .*500\.000.*; the cart comes to .*100\.000/);
     const sent = JSON.parse(requests.find((r) => r.url.endsWith('/invoices/promotions'))!.body!);
