@@ -57,10 +57,10 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { AccountRecord } from '../functions/src/db/account.js';
 import type { HttpResponseLike } from '../infra/local/apigw.js';
 import { measureSmallLarge, readsText, type SmallLargeTimed } from './reports.js';
+import { batchWrite } from './batch-write.js';
 import { formatRatio, median, ratio, round, timeMs } from './stats.js';
 
 type Side = 'small' | 'large';
@@ -287,31 +287,6 @@ function linesOf(entry: PlannedEntry, account: Record<Subtype, AccountRecord>) {
 
 // ---------------------------------------------------------------------------------------------
 // Seeding
-
-/** Writes `total` items made by `item(i)`, 25 to a BatchWriteItem, by `writers` at once. */
-async function batchWrite(total: number, item: (i: number) => { Item: Record<string, unknown>; TableName: string }, progress: (done: number) => void, writers = 4) {
-  const { documentClient } = await import('../functions/src/db/client.js');
-  let next = 0;
-  let done = 0;
-  await Promise.all(Array.from({ length: writers }, async () => {
-    while (next < total) {
-      const from = next;
-      next = Math.min(next + 25, total);
-      const params = Array.from({ length: next - from }, (_, k) => item(from + k));
-      const table = params[0]!.TableName;
-      let pending = params.map((p) => ({ PutRequest: { Item: p.Item } }));
-      for (let attempt = 0; pending.length; attempt++) {
-        if (attempt > 8) throw new Error(`BatchWriteItem left ${pending.length} items unprocessed`);
-        if (attempt) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-        const answer = await documentClient.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
-        pending = (answer.UnprocessedItems?.[table] ?? []) as typeof pending;
-      }
-      const before = done;
-      done += params.length;
-      if (Math.floor(done / 20_000) > Math.floor(before / 20_000)) progress(done);
-    }
-  }));
-}
 
 interface Seeded {
   orgId: string;

@@ -25,7 +25,7 @@
  * BENCH_LARGE_MOVEMENTS shrinks the large organization for a smoke run of the bench itself.
  */
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWrite } from './batch-write.js';
 import type { HttpResponseLike } from '../infra/local/apigw.js';
 import { measureSmallLarge, readsText, type SmallLargeTimed } from './reports.js';
 import { formatRatio, median, pairedRatio, percentile, ratio, round, timeMs } from './stats.js';
@@ -285,7 +285,6 @@ async function seedOrganization(call: Call, token: string, label: string, moveme
 async function writeMovements(organizationId: string, productIds: string[], count: number, latest: string, progress: (done: number) => void) {
   if (!count) return;
   const { StockMovement } = await import('../functions/src/db/stockMovement.js');
-  const { documentClient } = await import('../functions/src/db/client.js');
   const { addDays } = await import('../functions/src/ledger/dates.js');
   const { uuidv7 } = await import('../functions/src/platform/ids.js');
   const perDay = Math.max(1, Math.ceil(count / 540)); // about a year and a half of history, whatever the count
@@ -308,27 +307,7 @@ async function writeMovements(organizationId: string, productIds: string[], coun
       date, created_at: `${date}T09:00:00.000Z`,
     }).params() as { Item: Record<string, unknown>; TableName: string });
   };
-  let next = 0;
-  let done = 0;
-  const writers = 4;
-  await Promise.all(Array.from({ length: writers }, async () => {
-    while (next < count) {
-      const from = next;
-      next = Math.min(next + 25, count);
-      const params = Array.from({ length: next - from }, (_, k) => item(from + k));
-      const table = params[0]!.TableName;
-      let pending = params.map((p) => ({ PutRequest: { Item: p.Item } }));
-      for (let attempt = 0; pending.length; attempt++) {
-        if (attempt > 8) throw new Error(`BatchWriteItem left ${pending.length} items unprocessed`);
-        if (attempt) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-        const answer = await documentClient.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
-        pending = (answer.UnprocessedItems?.[table] ?? []) as typeof pending;
-      }
-      const before = done;
-      done += params.length;
-      if (Math.floor(done / 10_000) > Math.floor(before / 10_000)) progress(done);
-    }
-  }));
+  await batchWrite(count, item, progress, 10_000);
 }
 
 /**

@@ -30,7 +30,7 @@ import { organizationSettings } from '../organizations/settings.js';
 import { countMatching } from '../db/paging.js';
 import { balanceItems, itemTotals, normalBalance, type Totals } from '../ledger/balances.js';
 import { CASH_SUBTYPES, ensureChartOfAccounts, loadChart } from '../ledger/chart.js';
-import { addDays, dayOf, monthOf, todayIn } from '../ledger/dates.js';
+import { addDays, dayOf, monthOf, previousMonth, todayIn } from '../ledger/dates.js';
 import { formatAmount, presentEntry } from '../ledger/present.js';
 import { nowIso } from '../platform/ids.js';
 
@@ -48,12 +48,6 @@ const addTotals = (a: Totals | undefined, b: Totals): Totals => ({ debit: add(a?
 
 // ---------------------------------------------------------------------------------------------
 // Dates
-
-/** `2025-01` → `2024-12`. */
-function previousMonth(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
-}
 
 /** The `count` months ending with `month`, oldest first. */
 function monthsEndingAt(month: string, count: number): string[] {

@@ -15,6 +15,7 @@ import { CASH_FLOW_CATEGORIES, CASH_FLOW_CATEGORY_KEYS, CASH_SUBTYPES, type Cash
 import { CashFlowDay, CashFlowTransaction, type CashFlowDayRecord } from '../db/cashFlow.js';
 import { takeAll } from '../db/paging.js';
 import { accountBalances, normalBalance } from '../ledger/balances.js';
+import { dayFigures } from '../ledger/cash-flows.js';
 import { loadChart } from '../ledger/chart.js';
 import { addDays, lastDayOfMonth, todayIn } from '../ledger/dates.js';
 import { compactableThrough, lastWholeMonth, monthsBetween, readRollups } from '../ledger/rollups.js';
@@ -75,10 +76,7 @@ export async function dayFlows(organizationId: string, scope: CashScope, from: s
     for (const item of items) {
       if (!wanted.has(item.account_id)) continue;
       const day = dayOf(item.date);
-      for (const category of CASH_FLOW_CATEGORY_KEYS) {
-        const figure = (suffix: 'in' | 'out' | 'n') => ((item as Record<string, unknown>)[`${category}_${suffix}`] as number | undefined) ?? 0;
-        count(day, category, figure('in'), figure('out'), figure('n'));
-      }
+      for (const [category, inflow, outflow, n] of dayFigures(item)) count(day, category, inflow, outflow, n);
       day.count += item.n ?? 0;
     }
   };

@@ -7,7 +7,7 @@
 import { NORMAL_BALANCE, type AccountType } from '@daftar/shared/schemas/accounting';
 import { AccountBalance, DAYS, type AccountBalanceRecord, type DayAttribute } from '../db/accountBalance.js';
 import type { AccountRecord } from '../db/account.js';
-import { dayOf, lastDayOfMonth, monthOf, nextMonth } from './dates.js';
+import { dayOf, lastDayOfMonth, monthOf, nextMonth, previousMonth } from './dates.js';
 import { byCode, loadChart } from './chart.js';
 import { compactableThrough, lastWholeMonth, monthPlan, readRollups, rollupBalanceItems } from './rollups.js';
 
@@ -32,11 +32,6 @@ const add = (a: number, b: number) => {
   const total = a + b;
   if (!Number.isSafeInteger(total)) throw new Error('Balance exceeds the safe integer range');
   return total;
-};
-
-const previousMonth = (month: string) => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
 };
 
 /** The items of the months `first`…`last` (inclusive; an absent end is open). */

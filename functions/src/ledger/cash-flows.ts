@@ -4,8 +4,8 @@
  * in its transaction (posting.ts); the backfill writes them for entries posted before cash flows
  * existed (cashflow/backfill.ts) — the same records either way.
  */
-import type { CashMovement } from '@daftar/shared/cashflow/classify';
-import type { CashFlowFigure, CashFlowTransactionRecord } from '../db/cashFlow.js';
+import { CASH_FLOW_CATEGORY_KEYS, type CashFlowCategory, type CashMovement } from '@daftar/shared/cashflow/classify';
+import type { CashFlowDayRecord, CashFlowFigure, CashFlowTransactionRecord } from '../db/cashFlow.js';
 import type { JournalEntryRecord } from '../db/journalEntry.js';
 
 type Entry = Pick<JournalEntryRecord, 'organization_id' | 'id' | 'date' | 'name' | 'memo' | 'lines' | 'source_type' | 'source_id' | 'shard' | 'posted_by'>;
@@ -45,4 +45,15 @@ export function addDayFigures(add: Partial<Record<CashFlowFigure | 'n', number>>
   add[side] = (add[side] ?? 0) + Math.abs(move.amount);
   add[count] = (add[count] ?? 0) + 1;
   add.n = (add.n ?? 0) + 1;
+}
+
+/** A day-figures item read back: per category with any figure, [inflow, outflow, transactions] (the reverse of `addDayFigures`). */
+export function dayFigures(item: CashFlowDayRecord): [CashFlowCategory, number, number, number][] {
+  const figure = (name: string) => ((item as Record<string, unknown>)[name] as number | undefined) ?? 0;
+  const out: [CashFlowCategory, number, number, number][] = [];
+  for (const category of CASH_FLOW_CATEGORY_KEYS) {
+    const [inflow, outflow, n] = [figure(`${category}_in`), figure(`${category}_out`), figure(`${category}_n`)];
+    if (inflow || outflow || n) out.push([category, inflow, outflow, n]);
+  }
+  return out;
 }

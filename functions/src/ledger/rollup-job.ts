@@ -13,6 +13,7 @@ import { isConditionFailure } from '../db/transaction.js';
 import { logger } from '../platform/logger.js';
 import { addDays, lastDayOfMonth, monthOf, nextMonth } from './dates.js';
 import { compactableThrough, isValid, lastWholeMonth } from './rollups.js';
+import { dayFigures } from './cash-flows.js';
 
 function addBalance(figures: BalanceFigures, item: AccountBalanceRecord) {
   const f = (figures[item.account_id] ??= [0, 0, 0]);
@@ -21,15 +22,14 @@ function addBalance(figures: BalanceFigures, item: AccountBalanceRecord) {
   f[2] += item.line_count ?? 0;
 }
 
-const FIGURE = /^(.+)_(in|out|n)$/;
 function addFlows(figures: FlowFigures, item: CashFlowDayRecord) {
   const account = (figures[item.account_id] ??= { n: 0, c: {} });
   account.n += item.n ?? 0;
-  for (const [name, value] of Object.entries(item)) {
-    const match = FIGURE.exec(name);
-    if (!match || typeof value !== 'number' || !value) continue;
-    const f = (account.c[match[1]!] ??= [0, 0, 0]);
-    f[match[2] === 'in' ? 0 : match[2] === 'out' ? 1 : 2] += value;
+  for (const [category, inflow, outflow, n] of dayFigures(item)) {
+    const f = (account.c[category] ??= [0, 0, 0]);
+    f[0] += inflow;
+    f[1] += outflow;
+    f[2] += n;
   }
 }
 

@@ -16,7 +16,7 @@ import type { AccountBalanceRecord } from '../db/accountBalance.js';
 import { Rollup, type BalanceFigures, type RollupRecord } from '../db/rollup.js';
 import { readItem } from '../db/get-together.js';
 import { updateItem, type TransactItem } from '../db/transaction.js';
-import { addDays, lastDayOfMonth, monthOf, nextMonth } from './dates.js';
+import { addDays, lastDayOfMonth, monthOf, nextMonth, previousMonth } from './dates.js';
 
 export const BUMP_LAG_DAYS = 2;
 export const COMPACT_LAG_DAYS = 3;
@@ -27,11 +27,6 @@ export function compactableThrough(now = new Date()): string {
   const real = new Date();
   return addDays(utcToday(now < real ? now : real), -COMPACT_LAG_DAYS);
 }
-
-export const previousMonth = (month: string) => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
-};
 
 /** The last whole month up to a day (null: none). */
 export const lastWholeMonth = (through: string) => (lastDayOfMonth(monthOf(through)) === through ? monthOf(through) : previousMonth(monthOf(through)));

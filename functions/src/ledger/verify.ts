@@ -14,7 +14,8 @@ import { AccountPosting, JournalEntry } from '../db/journalEntry.js';
 import { CashFlowDay, CashFlowTransaction } from '../db/cashFlow.js';
 import { Rollup, type BalanceFigures, type FlowFigures } from '../db/rollup.js';
 import { isValid } from './rollups.js';
-import { CASH_FLOW_CATEGORY_KEYS, isCashSubtype } from '@daftar/shared/cashflow/classify';
+import { dayFigures } from './cash-flows.js';
+import { isCashSubtype } from '@daftar/shared/cashflow/classify';
 import { monthOf } from './dates.js';
 import { loadChart } from './chart.js';
 import { Product } from '../db/product.js';
@@ -175,7 +176,7 @@ async function verifyOnce(organizationId: string): Promise<LedgerVerification> {
   const actualDays = new Map<string, number>();
   for (const d of flowDays) {
     let net = 0;
-    for (const c of CASH_FLOW_CATEGORY_KEYS) net += ((d as Record<string, unknown>)[`${c}_in`] as number | undefined ?? 0) - ((d as Record<string, unknown>)[`${c}_out`] as number | undefined ?? 0);
+    for (const [, inflow, outflow] of dayFigures(d)) net += inflow - outflow;
     actualDays.set(`${d.date}|${d.account_id}`, (actualDays.get(`${d.date}|${d.account_id}`) ?? 0) + net);
   }
   for (const key of new Set([...expectedCash.keys(), ...actualFlows.keys(), ...actualDays.keys()])) {
@@ -205,10 +206,7 @@ async function verifyOnce(organizationId: string): Promise<LedgerVerification> {
     }
     for (const d of flowDays) {
       if (month ? monthOf(d.date) !== key : d.date !== key) continue;
-      for (const c of CASH_FLOW_CATEGORY_KEYS) {
-        const f = (suffix: string) => ((d as Record<string, unknown>)[`${c}_${suffix}`] as number | undefined) ?? 0;
-        if (f('in') || f('out') || f('n')) add(`f|${d.account_id}|${c}`, f('in'), f('out'), f('n'));
-      }
+      for (const [c, inflow, outflow, n] of dayFigures(d)) add(`f|${d.account_id}|${c}`, inflow, outflow, n);
     }
     for (const [accountId, { c }] of Object.entries((rollup.flows ?? {}) as FlowFigures)) {
       for (const [category, [inflow, outflow, n]] of Object.entries(c)) if (inflow || outflow || n) rolled.set(`f|${accountId}|${category}`, { debit: inflow, credit: outflow, lines: n });
