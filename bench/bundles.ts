@@ -69,6 +69,14 @@ export interface BundleResult {
   import_ratio: number | null;
   import_ratio_p25: number | null;
   import_ratio_p75: number | null;
+  /**
+   * Lambdas whose routes load in groups (http/api.ts `routeGroups`): for each group, the import
+   * followed by the group's load — what the cold start of a request to that group compiles and
+   * runs before its handler — as the median CPU ratio to the baseline imported in the same round.
+   * `heaviest_route_group` names the group with the largest ratio (its first key).
+   */
+  route_groups?: { first_key: string; cpu_ms_median: number | null; ratio: number | null; ratio_p25: number | null; ratio_p75: number | null }[];
+  heaviest_route_group_ratio?: number | null;
   /** The same for wall time. */
   import_wall_ratio: number | null;
   import_wall_ratio_p25: number | null;
@@ -111,19 +119,20 @@ const lambdaEnvironment: Record<string, string> = {
   ...Object.fromEntries(Object.values(queues).map((q) => [q.env, `https://sqs.us-east-1.amazonaws.com/000000000000/${q.localName}`])),
 };
 
-interface ImportSample { cpu: number; wall: number }
+interface ImportSample { cpu: number; wall: number; groups: string[] }
 
 /** Imports the bundle in a fresh Node process (as Lambda's init does): its CPU and wall milliseconds. */
-function importCost(file: string): Promise<ImportSample> {
+function importCost(file: string, group?: number): Promise<ImportSample> {
   const script = [
     'const c0 = process.cpuUsage(); const t0 = performance.now();',
-    'await import(process.argv[1]);',
+    'const m = await import(process.argv[1]);',
+    "if (process.argv[2] !== '') await m.routes.groups[Number(process.argv[2])].load();",
     'const wall = performance.now() - t0; const c = process.cpuUsage(c0);',
-    'process.stdout.write(JSON.stringify({ cpu: (c.user + c.system) / 1000, wall }));',
+    'process.stdout.write(JSON.stringify({ cpu: (c.user + c.system) / 1000, wall, groups: m.routes?.groups?.map((g) => g.keys[0]) ?? [] }));',
   ].join(' ');
   return new Promise((resolve, reject) => {
     // Lambda runs these with NODE_OPTIONS=--enable-source-maps (infra/lib/daftar-function.ts).
-    const child = spawn(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script, pathToFileURL(file).href], {
+    const child = spawn(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script, pathToFileURL(file).href, group === undefined ? '' : String(group)], {
       env: lambdaEnvironment,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -149,11 +158,11 @@ export async function measureBundles(repoRoot: string, runs = 20, log: (line: st
   const outDir = mkdtempSync(join(tmpdir(), 'daftar-bench-bundles-'));
   const sourceRoot = join(repoRoot, 'functions/src');
   try {
-    const built: (BundleResult & { file?: string; baselineCpu: number[]; baselineWall: number[] })[] = [];
+    const built: (BundleResult & { file?: string; baselineCpu: number[]; baselineWall: number[]; groupKeys?: string[]; groupCpu: number[][]; groupBase: number[][] })[] = [];
     const add = async (name: string, kind: BundleResult['kind'], entry: string, source: { entryPath?: string; overrides?: BuildOptions }) => {
       const dir = join(outDir, name);
       const file = join(dir, LAMBDA_MAIN_FILE);
-      const result = { ...emptyResult(name, kind, entry), file: undefined as string | undefined, baselineCpu: [] as number[], baselineWall: [] as number[] };
+      const result = { ...emptyResult(name, kind, entry), file: undefined as string | undefined, baselineCpu: [] as number[], baselineWall: [] as number[], groupCpu: [] as number[][], groupBase: [] as number[][] };
       try {
         const { metafile } = bundleLambda({ ...source, outDir: dir, repoRoot });
         const initial = initialFiles(dir);
@@ -179,7 +188,7 @@ export async function measureBundles(repoRoot: string, runs = 20, log: (line: st
     for (const target of lambdaTargets().filter((t) => !only || only.includes(t.name))) {
       const entryPath = join(sourceRoot, target.entry);
       if (!existsSync(entryPath)) {
-        built.push({ ...emptyResult(target.name, target.kind, target.entry), baselineCpu: [], baselineWall: [], error: 'entry file does not exist' });
+        built.push({ ...emptyResult(target.name, target.kind, target.entry), baselineCpu: [], baselineWall: [], groupCpu: [], groupBase: [], error: 'entry file does not exist' });
         continue;
       }
       await add(target.name, target.kind, target.entry, { entryPath });
@@ -198,6 +207,13 @@ export async function measureBundles(repoRoot: string, runs = 20, log: (line: st
           let own: ImportSample;
           if (round % 2 === 0) { base = await importCost(baseline.file); own = await importCost(b.file); }
           else { own = await importCost(b.file); base = await importCost(baseline.file); }
+          // A Lambda with route groups: each group's cold start, beside the same round's baseline.
+          b.groupKeys ??= own.groups;
+          for (const [g] of b.groupKeys.entries()) {
+            const loaded = await importCost(b.file, g);
+            (b.groupCpu[g] ??= []).push(loaded.cpu);
+            (b.groupBase[g] ??= []).push(base.cpu);
+          }
           b.import_cpu_ms_samples.push(own.cpu);
           b.import_ms_samples.push(own.wall);
           b.baselineCpu.push(base.cpu);
@@ -220,8 +236,15 @@ export async function measureBundles(repoRoot: string, runs = 20, log: (line: st
       b.size_ratio = b.bytes !== null && baseline.bytes ? ratio(b.bytes, baseline.bytes) : null;
       [b.import_ratio, b.import_ratio_p25, b.import_ratio_p75] = [cpu.median, cpu.p25, cpu.p75];
       [b.import_wall_ratio, b.import_wall_ratio_p25, b.import_wall_ratio_p75] = [wall.median, wall.p25, wall.p75];
+      if (b.groupKeys?.length) {
+        b.route_groups = b.groupKeys.map((key, g) => {
+          const r = pairedRatio(b.groupCpu[g] ?? [], b.groupBase[g] ?? []);
+          return { first_key: key, cpu_ms_median: b.groupCpu[g]?.length ? round(median(b.groupCpu[g]!)) : null, ratio: r.median, ratio_p25: r.p25, ratio_p75: r.p75 };
+        });
+        b.heaviest_route_group_ratio = Math.max(...b.route_groups.map((r) => r.ratio ?? 0));
+      }
     }
-    const strip = ({ file: _file, baselineCpu: _cpu, baselineWall: _wall, ...rest }: (typeof built)[number]): BundleResult => rest;
+    const strip = ({ file: _file, baselineCpu: _cpu, baselineWall: _wall, groupKeys: _keys, groupCpu: _gc, groupBase: _gb, ...rest }: (typeof built)[number]): BundleResult => rest;
     const { banner, ...options } = lambdaBuildOptions;
     return {
       options: { ...options, banner: banner ? 'ESM_REQUIRE_BANNER (createRequire)' : undefined, node_options: '--enable-source-maps', runs, measure: 'process.cpuUsage() around import(), fresh process; ratio = median of per-pair ratios to the baseline (p25–p75)' },

@@ -121,6 +121,13 @@ if ('functions' in bundles) {
     ...bundles.functions.map((f) => [f.error ? `${f.name} (${f.error})` : f.name, kib(f.bytes), kib(f.bytes_without_charset), kib(f.gzip_bytes), f.size_ratio, f.import_cpu_ms_median,
       ratioText(f.import_ratio, f.import_ratio_p25, f.import_ratio_p75), ratioText(f.import_wall_ratio, f.import_wall_ratio_p25, f.import_wall_ratio_p75)]),
   ]);
+  const grouped = bundles.functions.filter((f) => f.route_groups?.length);
+  if (grouped.length) {
+    console.log('  Route groups (the import, then one group loaded: the cold start of a request to that group; ×load CPU to the baseline):');
+    for (const f of grouped) {
+      console.log(`    ${f.name}: ${f.route_groups!.map((g) => `${g.first_key.replace('/api/v1/organizations/{organization_id}', '')} ${ratioText(g.ratio, g.ratio_p25, g.ratio_p75)}`).join('; ')}`);
+    }
+  }
   const largest = [...bundles.functions].sort((a, b) => (b.bytes ?? 0) - (a.bytes ?? 0))[0];
   if (largest?.largest_packages) console.log(`  largest (${largest.name}): ${largest.largest_packages.map((p) => `${p.name} ${p.kib} KiB`).join(', ')}`);
   console.log('');

@@ -103,6 +103,61 @@ export function defineRoutes<R extends ResourceName, D extends RouteDefs<R> = Ro
   return { resource, defs: defs as RouteDefs<R> };
 }
 export type ResourceRoutes = ReturnType<typeof defineRoutes<ResourceName>>;
+/** A resource's definitions, all at once (`defineRoutes`), whatever the resource. */
+export interface DeclaredRoutes { resource: ResourceName; defs: Record<string, AnyRouteDef> }
+
+/**
+ * Some of a resource's routes, in a module of their own: what a lazily loaded route group
+ * (`routeGroups`) exports as `routes`. The type admits only the table's keys of the resource.
+ */
+export function defineRouteGroup<R extends ResourceName, D extends Partial<RouteDefs<R>> = Partial<RouteDefs<R>>>(resource: R, defs: D & Record<Exclude<keyof D, RouteKey<R>>, never>) {
+  return { resource, defs: defs as Record<string, AnyRouteDef> };
+}
+
+/** Routes named by their keys, implemented by the module `load` imports (its `routes` export). */
+export interface RouteGroup<R extends ResourceName = ResourceName> {
+  keys: readonly RouteKey<R>[];
+  load: () => Promise<{ routes: { resource: ResourceName; defs: Record<string, AnyRouteDef> } }>;
+}
+
+/**
+ * A resource whose routes are loaded group by group, on the first request that needs each
+ * (issue #13). A Lambda's cold start then compiles and runs the request pipeline and the route
+ * keys only; the first call of a route loads its group's module — its schemas, its domain code
+ * and the entities those use — and keeps it for the life of the instance. A listing of tills
+ * no longer pays for the sale's posting engine, promotions and loyalty rules. Groups are chosen
+ * by what their code pulls in: routes that share most of their modules belong together.
+ */
+export function routeGroups<R extends ResourceName>(resource: R, groups: RouteGroup<R>[]) {
+  return { resource, groups: groups as RouteGroup[] };
+}
+export type GroupedRoutes = ReturnType<typeof routeGroups<ResourceName>>;
+
+/**
+ * Every definition of a resource, whether declared at once or in groups (the OpenAPI document
+ * and the tests need them all). A group whose module does not define exactly its keys is an
+ * error: the router would otherwise send a request to a module that cannot answer it.
+ */
+export async function routeDefinitions(routes: DeclaredRoutes | GroupedRoutes): Promise<DeclaredRoutes> {
+  if ('defs' in routes) return routes;
+  const defs: Record<string, AnyRouteDef> = {};
+  for (const group of routes.groups) {
+    const { routes: loaded } = await group.load();
+    checkGroup(routes.resource, group, loaded);
+    Object.assign(defs, loaded.defs);
+  }
+  // In the route table's order, whatever the grouping (the OpenAPI document lists them so).
+  const ordered = Object.fromEntries(routeTable[routes.resource].routes.filter((key) => defs[key]).map((key) => [key, defs[key]!]));
+  return { resource: routes.resource, defs: { ...ordered, ...defs } };
+}
+
+function checkGroup(resource: ResourceName, group: RouteGroup, loaded: { resource: ResourceName; defs: Record<string, AnyRouteDef> }) {
+  const declared = [...group.keys].sort().join('\n');
+  const defined = Object.keys(loaded.defs).sort().join('\n');
+  if (loaded.resource !== resource || declared !== defined) {
+    throw new Error(`${resource}: a route group defines ${Object.keys(loaded.defs).join(', ')} (${loaded.resource}) but declares ${group.keys.join(', ')}`);
+  }
+}
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -212,11 +267,33 @@ const routeContentSecurityPolicy: MiddlewareObj<APIGatewayProxyEventV2, APIGatew
   },
 };
 
+/** A route's definition, or how to load it (its group's module, imported once per instance). */
+type DefinitionSource = AnyRouteDef | (() => Promise<AnyRouteDef>);
+
+function definitionSources(routes: DeclaredRoutes | GroupedRoutes): Map<string, DefinitionSource> {
+  if ('defs' in routes) return new Map(Object.entries(routes.defs));
+  const sources = new Map<string, DefinitionSource>();
+  for (const group of routes.groups) {
+    let loading: Promise<Record<string, AnyRouteDef>> | undefined;
+    const load = () => (loading ??= group.load().then(({ routes: loaded }) => {
+      checkGroup(routes.resource, group, loaded);
+      return loaded.defs;
+    }).catch((error: unknown) => {
+      loading = undefined; // a failed import is tried again by the next request
+      throw error;
+    }));
+    for (const key of group.keys) sources.set(key, async () => (await load())[key]!);
+  }
+  return sources;
+}
+
 /** Builds a resource's Lambda handler: route matching and the whole request pipeline. */
-export function createHandler({ resource, defs }: { resource: ResourceName; defs: Record<string, AnyRouteDef> }) {
-  const missing = routeTable[resource].routes.filter((key) => !defs[key]);
+export function createHandler(routes: DeclaredRoutes | GroupedRoutes) {
+  const { resource } = routes;
+  const sources = definitionSources(routes);
+  const missing = routeTable[resource].routes.filter((key) => !sources.has(key));
   if (missing.length) throw new Error(`${resource}: no implementation for ${missing.join(', ')}`);
-  const compiled = compileRoutes(Object.entries(defs));
+  const compiled = compileRoutes([...sources]);
 
   const dispatch = async (event: APIGatewayProxyEventV2, context?: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const headers = lowerHeaders(event.headers);
@@ -231,7 +308,7 @@ export function createHandler({ resource, defs }: { resource: ResourceName; defs
       if (match.kind === 'not_found') throw new NotFound();
       if (match.kind === 'method_not_allowed') throw new MethodNotAllowed();
       const { route: compiledRoute, params } = match;
-      const def = compiledRoute.def;
+      const def = typeof compiledRoute.def === 'function' ? await compiledRoute.def() : compiledRoute.def;
 
       const organizationId = organizationOf(def, params, headers);
       const principal = def.access === 'public' ? null : await resolvePrincipal(headers, organizationId ?? undefined);

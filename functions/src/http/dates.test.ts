@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { calendarDate, messages } from '@daftar/shared/schemas/common';
 import { handlerEntry, resourceNames, type ResourceName } from '../routes.js';
-import type { RouteDef } from './api.js';
+import { routeDefinitions, type RouteDef } from './api.js';
 import { call } from '../../test/client.js';
 import { createOrganization, createUser } from '../../test/fixtures.js';
 import { invoicesPath, invoicingOrganization } from '../invoices/test-helpers.js';
@@ -148,12 +148,12 @@ function dateFieldsOf(resource: ResourceName, defs: Record<string, AnyDef>) {
   return { dates, plainNamed };
 }
 
-async function routeDefinitions() {
+async function allRouteDefinitions() {
   // Entities bind their table name when their module loads (the test setup has set it).
   const resources: { resource: ResourceName; defs: Record<string, AnyDef> }[] = [];
   for (const name of resourceNames) {
-    const mod = (await import(/* @vite-ignore */ `../${handlerEntry(name).replace(/\.ts$/, '.js')}`)) as { routes: { resource: ResourceName; defs: Record<string, AnyDef> } };
-    resources.push(mod.routes);
+    const mod = (await import(/* @vite-ignore */ `../${handlerEntry(name).replace(/\.ts$/, '.js')}`)) as { routes: Parameters<typeof routeDefinitions>[0] };
+    resources.push((await routeDefinitions(mod.routes)) as { resource: ResourceName; defs: Record<string, AnyDef> });
   }
   return resources;
 }
@@ -194,7 +194,7 @@ describe('calendar dates across the route table', () => {
   const plainNamed: string[] = [];
 
   beforeAll(async () => {
-    for (const { resource, defs } of await routeDefinitions()) {
+    for (const { resource, defs } of await allRouteDefinitions()) {
       const found = dateFieldsOf(resource, defs);
       fields.push(...found.dates);
       plainNamed.push(...found.plainNamed);

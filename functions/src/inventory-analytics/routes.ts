@@ -4,7 +4,7 @@
  * daily per-product figures (analytics.ts), never the movement history.
  */
 import * as schemas from '@daftar/shared/schemas/inventoryAnalytics';
-import { route } from '../http/api.js';
+import { defineRouteGroup, route } from '../http/api.js';
 import { todayIn } from '../ledger/dates.js';
 import { organizationSettings } from '../organizations/settings.js';
 import { productOf } from '../inventory/stock.js';
@@ -22,7 +22,7 @@ async function windowOf(organizationId: string) {
  * The analytics routes. They are served by the inventory Lambda (inventory/handler.ts): every route
  * under `inventory/` belongs to one resource, so the API can group them under one proxy route.
  */
-export const analyticsRoutes = {
+export const routes = defineRouteGroup('inventory', {
   [`GET ${ORG}/inventory/analytics/overview`]: route({
     access: { org: 'viewer' },
     summary: 'Stock and sales at a glance over the last `days` days: stock value, units sold, revenue, cost of sales, margin, low and out of stock',
@@ -88,5 +88,5 @@ export const analyticsRoutes = {
     response: schemas.inventoryPerformance,
     handler: async ({ organizationId, query }) => performance({ ...(await windowOf(organizationId!)), days: query.days }),
   }),
-};
+});
 

@@ -229,19 +229,3 @@ export function returnLoyalty(
     },
   };
 }
-
-export function presentTicketLoyalty(l: StoredTicketLoyalty | undefined | null, currency: string) {
-  if (!l) return null;
-  const text = (minor: number) => money.formatMoney(money.fromMinorUnits(minor, currency));
-  return {
-    loyalty_program_id: l.loyalty_program_id,
-    points_earned: l.points_earned,
-    points_redeemed: l.points_redeemed,
-    redeemed_value: text(l.redeemed_value),
-    points_taken_back: l.points_taken_back,
-    points_restored: l.points_restored,
-    shortfall_points: l.shortfall_points,
-    shortfall_amount: text(l.shortfall_amount),
-    balance_after: l.balance_after,
-  };
-}

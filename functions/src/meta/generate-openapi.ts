@@ -16,10 +16,12 @@ export const OPENAPI_FILE = fileURLToPath(new URL('../../assets/api-docs/openapi
 export async function generateOpenApi() {
   // Entities bind their table name when their module loads; generation reads no data.
   process.env.TABLE_NAME ??= 'openapi-generation';
+  // Imported after: the pipeline's modules define entities.
+  const { routeDefinitions } = await import('../http/api.js');
   const resources = [];
   for (const name of resourceNames) {
     const mod = await import(`../${handlerEntry(name).replace(/\.ts$/, '.js')}`);
-    resources.push(mod.routes);
+    resources.push(await routeDefinitions(mod.routes));
   }
   return buildOpenApi(resources);
 }

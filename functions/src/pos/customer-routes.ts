@@ -1,5 +1,5 @@
 /**
- * The till's customer routes (issue 15), spread into the pos Lambda by pos/handler.ts.
+ * The till's customer routes (issue 15), a route group of the pos Lambda (pos/handler.ts).
  *
  *   GET  pos/customers/search?query&limit                    member  → posCustomerPublic[]
  *   POST pos/customers/quick-create                          member  → 201 posCustomerPublic
@@ -9,18 +9,18 @@
 import * as z from 'zod';
 import * as pos from '@daftar/shared/schemas/pos';
 import { listOf } from '@daftar/shared/schemas/common';
-import { route, type RouteDefs } from '../http/api.js';
+import { defineRouteGroup, route } from '../http/api.js';
 import { organizationSettings } from '../organizations/settings.js';
 /** The customers' code (contacts, their statement) is loaded by the first customer route called. */
 const customers = () => import('./customers.js');
-import { presentTransaction } from './sales.js';
+import { presentTransaction } from './present.js';
 
 const ORG = '/api/v1/organizations/{organization_id}';
 
 export const purchaseHistoryQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
 export const purchaseHistoryPublic = z.object({ customer_id: z.string(), data: z.array(pos.posTransactionPublic) });
 
-export const customerRoutes = {
+export const routes = defineRouteGroup('pos', {
   [`GET ${ORG}/pos/customers/search`]: route({
     access: { org: 'member' },
     summary: 'Customers by the start of their name (Arabic spelling variants ignored), phone (07…, +962 7…, spaces ignored) or e-mail; active customers and contacts of type both',
@@ -71,4 +71,4 @@ export const customerRoutes = {
       return accountBalance(organizationId!, await getCustomer(organizationId!, params.customer_id!));
     },
   }),
-} satisfies Partial<RouteDefs<'pos'>>;
+});

@@ -1,5 +1,5 @@
 /**
- * Receipts by e-mail (issue 15), spread into the pos Lambda by pos/handler.ts.
+ * Receipts by e-mail (issue 15), a route group of the pos Lambda (pos/handler.ts).
  *
  *   POST pos/transactions/{transaction_id}/send-receipt    member  {email, language} → 202 receiptStatusPublic (queued)
  *   GET  pos/transactions/{transaction_id}/receipt-status  viewer  → receiptStatusPublic
@@ -8,7 +8,7 @@
 import * as z from 'zod';
 import * as pos from '@daftar/shared/schemas/pos';
 import { email } from '@daftar/shared/schemas/common';
-import { route, validate, type RouteDefs } from '../http/api.js';
+import { defineRouteGroup, route, validate } from '../http/api.js';
 import { getReceipt, presentReceiptStatus, resendReceipt, sendReceipt } from './receipts.js';
 
 const ORG = '/api/v1/organizations/{organization_id}';
@@ -16,7 +16,7 @@ const ORG = '/api/v1/organizations/{organization_id}';
 /** sendReceiptBody takes any text up to 254 characters; the address is checked as the rest of Daftar checks addresses. */
 const receiptAddress = z.object({ email });
 
-export const receiptRoutes = {
+export const routes = defineRouteGroup('pos', {
   [`POST ${ORG}/pos/transactions/{transaction_id}/send-receipt`]: route({
     access: { org: 'member' },
     summary: 'E-mail the receipt (bilingual, with the JoFotara QR once accepted): queued now, sent by the receipts queue',
@@ -51,4 +51,4 @@ export const receiptRoutes = {
     status: 202,
     handler: async ({ organizationId, params }) => resendReceipt(organizationId!, params.transaction_id!),
   }),
-} satisfies Partial<RouteDefs<'pos'>>;
+});

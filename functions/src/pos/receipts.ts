@@ -12,7 +12,8 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { z } from 'zod';
 import type { receiptStatusPublic, sendReceiptBody } from '@daftar/shared/schemas/pos';
-import { presentTicketLoyalty, type StoredTicketLoyalty } from '../loyalty/till.js';
+import type { StoredTicketLoyalty } from '../loyalty/till.js';
+import { presentTicketLoyalty } from './present.js';
 import { receiptDateTime, receiptHtml, receiptSubject, receiptText, type ReceiptLanguage, type ReceiptView, type ReceiptViewLine } from '@daftar/shared/pos/receipt-text';
 import { PosTerminal } from '../db/posTerminal.js';
 import { PosTransaction, type PosTransactionRecord, type StoredPosLine, type StoredPosPayment } from '../db/posTransaction.js';

@@ -28,7 +28,7 @@ import { money } from '@daftar/shared';
 import { mulDiv } from '@daftar/shared/inventory/costing';
 import { checkTenders, refundByTenders, returnedShare, ticketLine, ticketTotals, TicketError, type TicketLine } from '@daftar/shared/pos/ticket';
 import { TaxError } from '@daftar/shared/tax';
-import type { PosReturnCreate, PosSaleCreate, PosTender, PosTransaction as PosTransactionPublic } from '@daftar/shared/schemas/pos';
+import type { PosTender } from '@daftar/shared/schemas/pos';
 import { hasRank, type Role } from '@daftar/shared/roles';
 import type * as z from 'zod';
 import type { posReturnCreate, posSaleCreate } from '@daftar/shared/schemas/pos';
@@ -53,7 +53,7 @@ import { enginePromotion, localMoment, reasonText, usageItems } from '../promoti
 import { promoteTicket } from '@daftar/shared/pos/promotions';
 import { LoyaltyMember, LoyaltyPrograms } from '../db/loyalty.js';
 import type { StoredLoyaltyProgram } from '../loyalty/programs.js';
-import { checkRedemption, presentTicketLoyalty, returnLoyalty, saleLoyalty, type LoyaltyPosting, type StoredLoyaltyReturned, type StoredTicketLoyalty, type TillLoyaltyReads } from '../loyalty/till.js';
+import { checkRedemption, returnLoyalty, saleLoyalty, type LoyaltyPosting, type StoredLoyaltyReturned, type StoredTicketLoyalty, type TillLoyaltyReads } from '../loyalty/till.js';
 import { MovedMeanwhile, deleteItem, onConditionFailed, postTransaction, putItem, updateItem, type TransactItem } from '../db/transaction.js';
 import type { IdempotencyClaim } from '../documents/posting-path.js';
 import { DEFAULT_CHART, defaultAccountId, systemAccounts } from '../ledger/chart.js';
@@ -877,67 +877,6 @@ async function afterPosting(organizationId: string, record: PosTransactionRecord
       hook(organizationId, record).catch((error) => logger.warn('pos: follow-up of a receipt failed; the sweep will retry it', { transaction_id: record.id, error: error instanceof Error ? error.message : String(error) })),
     ),
   );
-}
-
-// ---- Presenter -------------------------------------------------------------------------------------
-
-export function presentTransaction(record: PosTransactionRecord, currency: string): PosTransactionPublic {
-  const text = (minor: number) => money.formatMoney(money.fromMinorUnits(minor, currency));
-  const line = (l: StoredPosLine) => ({
-    id: l.id,
-    product_id: l.product_id,
-    sku: l.sku,
-    name: l.name,
-    name_ar: l.name_ar,
-    quantity: String(l.quantity / 1000),
-    unit_price: l.unit_price,
-    price_includes_tax: l.price_includes_tax,
-    tax_id: l.tax_id,
-    tax_rate: l.tax_rate,
-    discount: text(l.discount),
-    net: text(l.net),
-    tax: text(l.tax + l.special_tax),
-    gross: text(l.gross),
-    original_line_id: l.original_line_id ?? null,
-    restock: l.restock ?? null,
-    returned_quantity: String((l.returned_milli ?? 0) / 1000),
-    promotion_discount: text(l.promotion_discount ?? 0),
-    loyalty_discount: text(l.loyalty_discount ?? 0),
-  });
-  return {
-    id: record.id,
-    kind: record.kind,
-    status: 'completed',
-    number: record.number,
-    terminal_id: record.terminal_id,
-    session_id: record.session_id,
-    sequence: record.sequence,
-    cashier_id: record.cashier_id,
-    customer_id: record.customer_id ?? null,
-    customer_name: record.customer_name ?? null,
-    occurred_at: record.occurred_at,
-    posted_at: record.posted_at,
-    offline: record.offline ?? false,
-    lines: (record.lines as StoredPosLine[]).map(line),
-    new_lines: ((record.new_lines as StoredPosLine[] | undefined) ?? []).map(line),
-    payments: (record.payments as StoredPosPayment[]).map((p) => ({ id: p.id, tender: p.tender, amount: text(p.amount), reference: p.reference, gift_card_id: p.gift_card_id ?? null })),
-    refunds: ((record.refunds as { tender: PosTender; amount: number }[] | undefined) ?? []).map((r) => ({ tender: r.tender, amount: text(r.amount) })),
-    promotions: ((record.promotions as { promotion_id: string; name: string; name_ar: string | null; discount: number; reason_key: string; reason_params: Record<string, string> }[] | undefined) ?? []).map((p) => ({ ...p, discount: text(p.discount) })),
-    loyalty: presentTicketLoyalty(record.loyalty as StoredTicketLoyalty | undefined, currency),
-    subtotal: text(record.subtotal),
-    discount: text(record.discount),
-    net: text(record.net),
-    tax: text(record.tax),
-    total_amount: text(record.total),
-    tendered: text(record.tendered),
-    change: text(record.change),
-    original_transaction_id: record.original_transaction_id ?? null,
-    journal_entry_id: record.journal_entry_id,
-    stock_settled: record.stock_settled,
-    receipt_status: record.receipt_status,
-    einvoice_status: record.einvoice_status ?? null,
-    note: record.note ?? null,
-  };
 }
 
 /**

@@ -1,12 +1,12 @@
 /**
- * The till's sync status and health (issue 15), spread into the pos Lambda by pos/handler.ts.
+ * The till's sync status and health (issue 15), a route group of the pos Lambda (pos/handler.ts).
  *
  *   GET pos/sync/status  viewer → posSyncStatus: per terminal, what waits, when it last synced, what was refused
  *   GET pos/health       viewer → posHealth: the API, the table, the queues' depths, JoFotara
  */
 import * as z from 'zod';
 import * as pos from '@daftar/shared/schemas/pos';
-import { route, type RouteDefs } from '../http/api.js';
+import { defineRouteGroup, route } from '../http/api.js';
 /** Loaded by the first status call: the health check's SQS client stays off the till's cold start. */
 const status = () => import('./status.js');
 
@@ -29,7 +29,7 @@ export const posHealth = z.object({
   checked_at: z.string(),
 });
 
-export const statusRoutes = {
+export const routes = defineRouteGroup('pos', {
   [`GET ${ORG}/pos/sync/status`]: route({
     access: { org: 'viewer' },
     summary: 'Per terminal: receipts still being processed (count, oldest age), when it last synced, and the tickets the server refused with why',
@@ -43,4 +43,4 @@ export const statusRoutes = {
     response: posHealth,
     handler: async ({ organizationId }) => (await status()).health(organizationId!),
   }),
-} satisfies Partial<RouteDefs<'pos'>>;
+});

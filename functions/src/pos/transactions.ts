@@ -9,7 +9,7 @@ import { PosTransaction, type PosTransactionRecord, type StoredPosLine, type Sto
 import { PosSession } from '../db/posSession.js';
 import { organizationSettings } from '../organizations/settings.js';
 import { NotFound } from '../platform/errors.js';
-import { presentTransaction } from './sales.js';
+import { presentTransaction } from './present.js';
 
 export async function getTransaction(organizationId: string, id: string): Promise<PosTransactionRecord> {
   const { data } = await PosTransaction.get({ organization_id: organizationId, id }).go({ consistent: true });
