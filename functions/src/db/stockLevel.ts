@@ -31,6 +31,13 @@ export const StockLevel = new Entity(
       /** { quantity, value } of the last receipt. */
       last_cost: { type: 'any' },
       reserved: { type: 'number' },
+      /**
+       * The latest count here: its date and when it was posted. A movement dated before it (or on
+       * its day but made before it was posted: a till's sale that synced late) does not reopen it
+       * (inventory/stock.ts).
+       */
+      counted_on: { type: 'string' },
+      counted_at: { type: 'string' },
       version: { type: 'number', required: true, default: 0 },
       updated_at: { type: 'string' },
     },

@@ -19,7 +19,7 @@ import { organizationSettings } from '../organizations/settings.js';
 import { Conflict, NotFound, ValidationError } from '../platform/errors.js';
 import { productsById } from './levels.js';
 import { uuidv7 } from '../platform/ids.js';
-import { planStock, readStock, stockPostingLines, type StockChange, type StockPlan, type StockRead } from './stock.js';
+import { COUNT_KEPT, planStock, readStock, stockPostingLines, type StockChange, type StockPlan, type StockRead } from './stock.js';
 
 type Accounts = Record<'inventory' | 'cogs' | 'inventory_adjustments', { id: string }>;
 
@@ -170,6 +170,12 @@ export async function reverseMovement(organizationId: string, id: string, actor:
   }
   if (original.movement_type === 'transfer_out' || original.movement_type === 'transfer_in') {
     throw new Conflict('A transfer is undone by transferring the goods back');
+  }
+  // A movement dated before a count that came after it stands with the count's correction beside
+  // it (inventory/stock.ts): undoing one without the other would reopen the count.
+  const companions = await StockMovement.query.byReference({ organization_id: organizationId, reference_type: original.reference_type, reference_id: original.reference_id ?? original.id }).go({ pages: 'all' });
+  if (original.reason === COUNT_KEPT || companions.data.some((m) => m.reason === COUNT_KEPT && m.id !== original.id)) {
+    throw new Conflict('This movement is dated before a count that set the stock since; correct the stock with a new count or an adjustment instead');
   }
   const change = undoOf(original, 'manual');
   return postStockChanges(organizationId, [change], {

@@ -19,7 +19,7 @@
  * - `counterpart`: receipts whose other side is the document's own (a bill debits inventory with the
  *   line's net: the receipt is that value), so nothing extra is posted for them here.
  */
-import { countTo, issue, parseQuantity, receive, EMPTY_POSITION, InsufficientStock, type StockPosition, type ValuationMethod } from '@daftar/shared/inventory/costing';
+import { countBy, countTo, issue, parseQuantity, receive, EMPTY_POSITION, InsufficientStock, type StockPosition, type ValuationMethod } from '@daftar/shared/inventory/costing';
 import type { MovementReferenceType, MovementType } from '@daftar/shared/schemas/codes';
 import { overallReorderPointMilli, stockStatusOf } from '@daftar/shared/stock-status';
 import { readItem } from '../db/get-together.js';
@@ -38,6 +38,9 @@ import { NotFound, ValidationError, type ValidationIssue } from '../platform/err
  * beside the document's own. Measured and explained in docs/inventory.md.
  */
 export const MAX_TRACKED_PRODUCTS_PER_POSTING = 20;
+
+/** The reason on the movement that takes an older movement's quantity back after a count. */
+export const COUNT_KEPT = 'count_kept';
 
 /** Stock lives here unless a document or a request names another location. */
 export const DEFAULT_LOCATION_ID = 'main';
@@ -148,6 +151,12 @@ export interface StockPlan {
 export interface PlanContext {
   date: string;
   now: string;
+  /**
+   * When the goods moved, if before the posting: a till's ticket settled later (pos/settlement.ts)
+   * moved its goods on its own day and time. A movement that moved before the location's latest
+   * count does not change what the count set. Default: `date`, posted now.
+   */
+  moved?: { on: string; at: string };
   actorId?: string | null;
   /** The journal entry the movements belong to. */
   entryId?: string;
@@ -165,6 +174,19 @@ export function planStock(read: StockRead, changes: readonly StockChange[], cont
   const plan: StockPlan = { items: [], movements, inventory: 0, cogs: 0, adjustments: 0, counterparts: new Map() };
   const issues: ValidationIssue[] = [];
   const transferred = new Map<string, number>();
+  // The latest count of each level, as read and as this plan's own counts set it.
+  const counts = new Map<string, { on: string; at: string } | null>();
+  const countOf = (key: string) => {
+    if (!counts.has(key)) {
+      const level = read.levels.get(key);
+      counts.set(key, level?.counted_on ? { on: level.counted_on, at: level.counted_at ?? '' } : null);
+    }
+    return counts.get(key)!;
+  };
+  const moved = context.moved ?? { on: context.date, at: context.now };
+  // Moved before the count (by date; on its day, before it was posted): the count already saw it.
+  const beforeCount = (count: { on: string; at: string } | null) => !!count && (moved.on < count.on || (moved.on === count.on && moved.at < count.at));
+  const kept: StockMovementRecord[] = [];
   const days = new Map<string, DailyFigures>();
   const daily = (productId: string) => {
     let figures = days.get(productId);
@@ -225,6 +247,11 @@ export function planStock(read: StockRead, changes: readonly StockChange[], cont
           break;
         }
         case 'count': {
+          // A later count already set this stock: an older one cannot change it.
+          const latest = countOf(key);
+          if (latest && moved.on < latest.on) {
+            return void issues.push({ loc, msg: `A count of ${latest.on} already set the stock of ${product.name} (${product.sku}) here; a count dated before it cannot change it`, type: 'counted_later' });
+          }
           // Stock set aside for customers (layaways, orders) must stay on hand: a count below it
           // means reserved goods are missing, which the reservation has to be released for first.
           const reservedHere = read.levels.get(key)?.reserved ?? 0;
@@ -235,6 +262,7 @@ export function planStock(read: StockRead, changes: readonly StockChange[], cont
           value = counted.value;
           type = 'count';
           plan.adjustments -= counted.value;
+          counts.set(key, { on: moved.on, at: context.now });
           break;
         }
         case 'adjust': {
@@ -261,6 +289,16 @@ export function planStock(read: StockRead, changes: readonly StockChange[], cont
         type: 'insufficient_stock',
       });
     }
+    // An older movement that arrives after a count (a bill dated before it, a sale that synced
+    // late): the count saw the shelf, so its quantity stands. The movement is booked as it is (the
+    // bill's cost into inventory, the sale's cost of goods sold) and its quantity is taken back at
+    // once, against inventory adjustments — which moves the count's shrinkage or gain to where it
+    // belongs, dated now, without replaying history.
+    let restore: ReturnType<typeof countBy> | null = null;
+    if (type !== 'count' && quantity !== 0 && beforeCount(countOf(key))) {
+      restore = countBy(after, -quantity, context.date, read.method);
+      after = restore.position;
+    }
     positions.set(key, after);
     plan.inventory += value;
     const figures = daily(product.id);
@@ -276,7 +314,33 @@ export function planStock(read: StockRead, changes: readonly StockChange[], cont
       figures.adjusted = (figures.adjusted ?? 0) + quantity;
       figures.adjusted_value = (figures.adjusted_value ?? 0) + value;
     }
-    productOnHand.set(product.id, (productOnHand.get(product.id) ?? product.on_hand_milli ?? 0) + quantity);
+    productOnHand.set(product.id, (productOnHand.get(product.id) ?? product.on_hand_milli ?? 0) + quantity + (restore?.difference ?? 0));
+    if (restore) {
+      plan.inventory += restore.value;
+      plan.adjustments -= restore.value;
+      figures.adjusted = (figures.adjusted ?? 0) + restore.difference;
+      figures.adjusted_value = (figures.adjusted_value ?? 0) + restore.value;
+      figures.movements += 1;
+      const count = countOf(key)!;
+      kept.push({
+        organization_id: read.organizationId,
+        id: '',
+        product_id: product.id,
+        location_id: locationOf(change),
+        movement_type: 'count',
+        quantity: restore.difference,
+        value: restore.value,
+        // The document's own: reversing the document reverses this too, and the count still stands.
+        reference_type: change.referenceType,
+        reference_id: change.referenceId ?? '',
+        reason: COUNT_KEPT,
+        note: `Kept at the count of ${count.on}`,
+        date: context.date,
+        journal_entry_id: context.entryId,
+        created_by: context.actorId ?? undefined,
+        created_at: context.now,
+      });
+    }
     if (quantity === 0 && value === 0 && change.kind === 'count') return;
     const id = uuidv7();
     movements.push({
@@ -300,13 +364,18 @@ export function planStock(read: StockRead, changes: readonly StockChange[], cont
       created_by: context.actorId ?? undefined,
       created_at: context.now,
     });
+    // The count kept, right after the movement it answers (a movement made by hand is its own reference).
+    const keptHere = kept.pop();
+    if (keptHere) movements.push({ ...keptHere, id: uuidv7(), reference_id: keptHere.reference_id || id });
   });
   if (issues.length) throw new ValidationError(issues);
 
   for (const [key, position] of positions) {
     const [productId, locationId] = key.split('|') as [string, string];
     const level = read.levels.get(key) ?? null;
-    const set = { on_hand: position.on_hand, value: position.value, layers: position.layers, last_cost: position.last_cost ?? undefined, version: (level?.version ?? 0) + 1, updated_at: context.now };
+    const count = counts.get(key);
+    const counted = count && (count.on !== level?.counted_on || count.at !== level?.counted_at) ? { counted_on: count.on, counted_at: count.at } : {};
+    const set = { on_hand: position.on_hand, value: position.value, layers: position.layers, last_cost: position.last_cost ?? undefined, ...counted, version: (level?.version ?? 0) + 1, updated_at: context.now };
     const update = StockLevel.update({ organization_id: read.organizationId, product_id: productId, location_id: locationId })
       .set(set as never)
       .where((a, { eq, notExists }) => (level ? eq(a.version, level.version) : notExists(a.version)))

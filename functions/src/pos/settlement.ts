@@ -31,7 +31,7 @@ import { postDocument } from '../documents/posting-path.js';
 import { systemAccounts } from '../ledger/chart.js';
 import { todayIn } from '../ledger/dates.js';
 import { organizationSettings } from '../organizations/settings.js';
-import { planStock, readStock, DEFAULT_LOCATION_ID, MAX_TRACKED_PRODUCTS_PER_POSTING, type StockChange, type StockRead } from '../inventory/stock.js';
+import { COUNT_KEPT, planStock, readStock, DEFAULT_LOCATION_ID, MAX_TRACKED_PRODUCTS_PER_POSTING, type StockChange, type StockRead } from '../inventory/stock.js';
 import { logger } from '../platform/logger.js';
 import { uuidv7 } from '../platform/ids.js';
 
@@ -113,11 +113,14 @@ async function settleChunk(organizationId: string, pending: PosPendingStockRecor
         const settled = chunk.filter((w) => tracked(w.productId));
         const changes = settled.flatMap((w) => w.changes);
         const lineIds = settled.flatMap((w) => w.lineIds);
-        const plan = changes.length ? planStock(stockRead, changes, { date, now, entryId }) : { items: [], cogs: 0, movements: [] };
+        // Posted today, but the goods left the shelf when the ticket says: a count made since then
+        // already saw them gone (inventory/stock.ts keeps its quantity).
+        const moved = { on: record.date, at: new Date(record.occurred_at).toISOString() };
+        const plan = changes.length ? planStock(stockRead, changes, { date, now, entryId, moved }) : { items: [], cogs: 0, movements: [] };
         // What each sold line really cost (one movement per issue, in order): a later return of it
         // puts the goods back at this cost, not at the provisional one.
         const exactCosts: Record<string, number> = { ...((record.exact_costs as Record<string, number> | undefined) ?? {}) };
-        plan.movements.forEach((movement, i) => {
+        plan.movements.filter((movement) => movement.reason !== COUNT_KEPT).forEach((movement, i) => {
           const lineId = lineIds[i];
           if (lineId) exactCosts[lineId] = -movement.value;
         });

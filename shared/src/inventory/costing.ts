@@ -188,6 +188,22 @@ export function countTo(position: StockPosition, counted: number, date: string, 
   return { position: { ...received.position, last_cost: position.last_cost }, difference, value: received.position.value - position.value };
 }
 
+/**
+ * Moves a position by `difference` as a count does — goods found come in at the last cost, goods
+ * missing leave at what the method says they cost — but by a difference, and into negative stock
+ * when the position is there already. What keeps a count's quantity when an older movement
+ * arrives after it (inventory/stock.ts): the older movement's quantity is taken back this way.
+ */
+export function countBy(position: StockPosition, difference: number, date: string, method: ValuationMethod): CountResult {
+  if (difference === 0) return { position, difference: 0, value: 0 };
+  if (difference < 0) {
+    const out = issue(position, -difference, method, true);
+    return { position: out.position, difference, value: -out.cost };
+  }
+  const received = receive(position, difference, costAt(position.last_cost, difference), date, method);
+  return { position: { ...received.position, last_cost: position.last_cost }, difference, value: received.position.value - position.value };
+}
+
 /** Units of stock as the API writes them: thousandths to a decimal string ("2.5", "10", "-0.25"). */
 export function quantityText(thousandths: number): string {
   const negative = thousandths < 0;

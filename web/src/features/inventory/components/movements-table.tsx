@@ -52,8 +52,9 @@ export function MovementsTable({ movements, currency, caption, locationName, pro
               <Table.Cell>
                 <Flex direction="column" gap="1" align="start">
                   <MovementTypeBadge type={m.movement_type} />
-                  {/* A count's reason is always the same correction: only an adjustment says why. */}
-                  {m.reason && m.movement_type === 'adjustment' ? (
+                  {/* A count's reason is always the same correction: only an adjustment says why, and a
+                      count kept against an older movement (functions/src/inventory/stock.ts). */}
+                  {m.reason && (m.movement_type === 'adjustment' || m.reason === 'count_kept') ? (
                     <Text size="1" color="gray">
                       {t(`inventory.reasons.${m.reason}`, { defaultValue: m.reason })}
                     </Text>
