@@ -41,6 +41,27 @@ export const Organization = new Entity(
       /** Absent: allowed. */
       allow_negative_stock: { type: 'boolean' },
       pos_receiptless_returns: { type: ['never', 'admins', 'everyone'] as const },
+      /**
+       * How the shop's scales print labels (shared/src/barcodes.ts `ScaleBarcodeSettings`). Absent:
+       * the default layout (20–24 weight, 25–29 price, five-digit item codes).
+       */
+      scale_barcodes: {
+        type: 'map',
+        properties: {
+          prefixes: {
+            type: 'list',
+            required: true,
+            items: {
+              type: 'map',
+              properties: {
+                prefix: { type: 'string', required: true },
+                value: { type: ['weight', 'price'] as const, required: true },
+              },
+            },
+          },
+          item_digits: { type: 'number', required: true },
+        },
+      },
       timezone: { type: 'string', required: true, default: 'Asia/Amman' },
       description: { type: 'string' },
       owner_id: { type: 'string', required: true },

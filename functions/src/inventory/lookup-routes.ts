@@ -19,7 +19,7 @@ export const routes = defineRouteGroup('inventory', {
   [`GET ${ORG}/inventory/products/by-barcode/{barcode}`]: route({
     access: { org: 'viewer' },
     summary:
-      "The product a scanned code belongs to, in one read; a scale label (EAN-13, prefix 20–29) finds the product whose barcode is its prefix and item code (e.g. 2012345) and gives the label's weight (kg) or price (JOD)",
+      "The product a scanned code belongs to, in one read; a scale label (EAN-13 under the organization's `scale_barcodes` layout, by default prefixes 20–24 weight and 25–29 price) finds the product whose barcode is its prefix and item code (e.g. 2012345) and gives the label's weight (kg) or price (JOD)",
     response: barcodeLookupPublic,
     handler: async ({ organizationId, params }) => {
       const found = await lookupBarcode(organizationId!, params.barcode!);

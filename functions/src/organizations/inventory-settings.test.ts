@@ -5,6 +5,7 @@ import { organizationWithRoles } from '../../test/fixtures.js';
 import { Organization } from '../db/organization.js';
 import { ensureChartOfAccounts } from '../ledger/chart.js';
 import { VALUATION_METHOD_LOCKED } from './organizations.js';
+import { DEFAULT_SCALE_BARCODES } from '@daftar/shared/barcodes';
 
 async function setup() {
   const { org, users } = await organizationWithRoles();
@@ -66,5 +67,43 @@ describe('PUT /organizations/{id}: inventory settings', () => {
     expect(on.status).toBe(200);
     expect(on.body).toMatchObject({ allow_negative_stock: true });
     expect((await Organization.get({ id: s.org.id }).go()).data?.allow_negative_stock).toBe(true);
+  });
+
+  it('stores a scale-label layout, shows the default to an organization that never set one, and refuses a bad one (422) writing nothing', async () => {
+    const s = await setup();
+    const layout = { prefixes: [{ prefix: '02', value: 'price' }, { prefix: '20', value: 'weight' }], item_digits: 5 };
+
+    const fresh = (await Organization.get({ id: s.org.id }).go()).data!;
+    const set = await s.put({ scale_barcodes: layout });
+    const tooLong = await s.put({ scale_barcodes: { prefixes: [{ prefix: '21', value: 'weight' }], item_digits: 6 }, city: 'Irbid' });
+    const twice = await s.put({ scale_barcodes: { prefixes: [{ prefix: '21', value: 'weight' }, { prefix: '21', value: 'price' }], item_digits: 5 } });
+    const notInStore = await s.put({ scale_barcodes: { prefixes: [{ prefix: '62', value: 'weight' }], item_digits: 5 } });
+    const stored = (await Organization.get({ id: s.org.id }).go()).data!;
+
+    expect(fresh.scale_barcodes).toBeUndefined();
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.scale_barcodes).toEqual(layout);
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body.detail).toEqual([
+      {
+        loc: ['body', 'scale_barcodes', 'prefixes', 0, 'prefix'],
+        msg: 'With 6-digit item codes a prefix has 1 digit: prefix, item code, 5 value digits and the check digit make 13',
+        type: 'custom',
+      },
+    ]);
+    expect(twice.status).toBe(422);
+    expect(twice.body.detail[0]).toMatchObject({ loc: ['body', 'scale_barcodes', 'prefixes', 1, 'prefix'], msg: 'This prefix is listed twice' });
+    expect(notInStore.status).toBe(422);
+    expect(notInStore.body.detail[0].msg).toMatch(/starts with 2 or 02/);
+    expect(stored.scale_barcodes).toEqual(layout);
+    expect(stored.city).toBeUndefined();
+    expect(stored.version).toBe(2);
+  });
+
+  it('answers the default layout for an organization that never set one', async () => {
+    const { org, users } = await organizationWithRoles();
+    const got = await call('GET', `/api/v1/organizations/${org.id}`, { token: users.viewer.token, org: org.id });
+    expect(got.status).toBe(200);
+    expect(got.body.scale_barcodes).toEqual(DEFAULT_SCALE_BARCODES);
   });
 });

@@ -1,4 +1,5 @@
 import { ROLES, type Role, type schemas } from '@daftar/shared';
+import { scaleBarcodesOf } from '@daftar/shared/schemas/organizations';
 import { ApiKey } from '../db/apiKey.js';
 import { batchGet } from '../db/batch-get.js';
 import { Invitation, InvitationEmail } from '../db/invitation.js';
@@ -23,7 +24,7 @@ export const VALUATION_METHOD_LOCKED =
 const PROFILE_FIELDS = [
   'name', 'name_ar', 'legal_name', 'tax_number', 'income_source_sequence', 'taxpayer_track', 'commercial_registration', 'phone',
   'email', 'address', 'city', 'governorate', 'postal_code', 'base_currency', 'fiscal_year_start_month', 'timezone',
-  'description', 'inventory_valuation_method', 'allow_negative_stock', 'pos_receiptless_returns',
+  'description', 'inventory_valuation_method', 'allow_negative_stock', 'pos_receiptless_returns', 'scale_barcodes',
 ] as const;
 type ProfileField = (typeof PROFILE_FIELDS)[number];
 
@@ -51,6 +52,7 @@ export function toOrganizationPublic(org: OrganizationItem, role: Role | null | 
     inventory_valuation_method: org.inventory_valuation_method ?? 'fifo',
     allow_negative_stock: org.allow_negative_stock ?? true,
     pos_receiptless_returns: org.pos_receiptless_returns ?? 'admins',
+    scale_barcodes: scaleBarcodesOf(org.scale_barcodes),
     owner_id: org.owner_id,
     member_count: org.member_count,
     version: org.version,

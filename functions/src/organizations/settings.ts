@@ -5,6 +5,7 @@
  * Code that changes the organization reads it itself (organizations.ts) and calls
  * `organizationChanged` so a later ask in the same call sees the change.
  */
+import { DEFAULT_SCALE_BARCODES, type ScaleBarcodeSettings } from '@daftar/shared/barcodes';
 import { Organization, type OrganizationItem } from '../db/organization.js';
 import { cachedForCall, forgetForCall } from '../platform/call-cache.js';
 import { NotFound } from '../platform/errors.js';
@@ -21,6 +22,8 @@ export interface OrganizationSettings {
   valuationMethod: 'fifo' | 'average';
   /** Whether sales may take stock below zero (default yes). */
   allowNegativeStock: boolean;
+  /** How scale labels are read (the barcode lookup): the organization's layout, else the default. */
+  scaleBarcodes: ScaleBarcodeSettings;
 }
 
 const keyOf = (organizationId: string) => `organization:${organizationId}`;
@@ -43,6 +46,7 @@ export async function organizationSettings(organizationId: string): Promise<Orga
     fiscalYearStartMonth: organization.fiscal_year_start_month ?? 1,
     valuationMethod: organization.inventory_valuation_method ?? 'fifo',
     allowNegativeStock: organization.allow_negative_stock ?? true,
+    scaleBarcodes: organization.scale_barcodes ?? DEFAULT_SCALE_BARCODES,
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gtinCheckDigit } from '@daftar/shared/barcodes';
+import { DEFAULT_SCALE_BARCODES, gtinCheckDigit } from '@daftar/shared/barcodes';
 import { call } from '../../test/client.js';
 import { organizationWithRoles } from '../../test/fixtures.js';
 import { recordRoundTrips } from '../../test/round-trips.js';
@@ -335,12 +335,64 @@ describe('products-services', () => {
     // assess
     expect(plain.commands).toEqual(['GetItemCommand']);
     expect(plain.value).toMatchObject({ barcode: BREAD_EAN, quantity: null, amount: null, product: { sku: 'BRD-001', sale_price: '0.350' } });
+    // One BatchGetItem: the organization (its scale layout) and the keys under the code and under its first 7 digits.
     expect(scale.commands).toEqual(['BatchGetItemCommand']);
+    expect(scale.described.split(', ').sort()).toEqual([`BatchGetItemCommand ORG#${s.org.id}|ORG`, `ORG#${s.org.id}|BARCODE#2012345`, `ORG#${s.org.id}|BARCODE#${weighed}`].sort());
     expect(viaRoute.status).toBe(200);
     expect(viaRoute.body.product).toMatchObject({ sku: 'BRD-001', name_ar: 'خبز عربي' });
     expect(weight.body).toMatchObject({ barcode: weighed, quantity: '1.250', amount: null, product: { id: cheese.id, unit_of_measure: 'kg' } });
     expect(price.body).toMatchObject({ barcode: priced, quantity: null, amount: '3.450', product: { id: salad.id } });
     expect(unknown.status).toBe(404);
+  });
+
+  it("reads scale labels by the organization's own layout, set through the organization (issue 14)", async () => {
+    // prepare
+    const s = await setup();
+    const admin = { token: s.users.admin.token, org: s.org.id };
+    const layout = { prefixes: [{ prefix: '02', value: 'price' }, { prefix: '21', value: 'weight' }], item_digits: 5 };
+    const set = await call('PUT', `/api/v1/organizations/${s.org.id}`, { ...admin, json: { scale_barcodes: layout } });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const salad = await s.create({ sku: 'SALAD', name: 'Salad bar', sale_price: '0', barcodes: ['0212345'] });
+    const olives = await s.create({ sku: 'OLIVES', name: 'Olives', unit_of_measure: 'kg', sale_price: '4.000', barcodes: ['2100042'] });
+    await s.create({ sku: 'CHEESE', name: 'White cheese', unit_of_measure: 'kg', sale_price: '6.000', barcodes: ['2012345'] });
+    const priced = ean('021234503450');
+    // act
+    const price = await call('GET', byBarcode(s.org.id, priced), s.as('viewer'));
+    const priceAsUpc = await call('GET', byBarcode(s.org.id, priced.slice(1)), s.as('viewer'));
+    const weight = await call('GET', byBarcode(s.org.id, ean('210004200750')), s.as('viewer'));
+    const noLongerALabel = await call('GET', byBarcode(s.org.id, ean('201234501250')), s.as('viewer'));
+    const route = await recordRoundTrips(() => call('GET', byBarcode(s.org.id, ean('210004200750')), s.as('viewer')));
+    // assess
+    expect(set.body.scale_barcodes).toEqual(layout);
+    expect(price.status, JSON.stringify(price.body)).toBe(200);
+    expect(price.body).toMatchObject({ barcode: priced, quantity: null, amount: '3.450', product: { id: salad.id } });
+    expect(priceAsUpc.body).toMatchObject({ amount: '3.450', product: { id: salad.id } });
+    expect(weight.body).toMatchObject({ quantity: '0.750', amount: null, product: { id: olives.id } });
+    // 20 is not one of this shop's prefixes any more: the cheese's key is not read as a label's.
+    expect(noLongerALabel.status).toBe(404);
+    // Through the route: the caller's BatchGetItem (user, token, membership), then the lookup's one.
+    expect(route.commands).toEqual(['BatchGetItemCommand', 'BatchGetItemCommand']);
+  });
+
+  it('reads a one-digit prefix with six-digit item codes, and the default layout again once the setting is cleared', async () => {
+    // prepare
+    const s = await setup();
+    const put = (json: Record<string, unknown>) => call('PUT', `/api/v1/organizations/${s.org.id}`, { token: s.users.admin.token, org: s.org.id, json });
+    const nuts = await s.create({ sku: 'NUTS', name: 'Mixed nuts', unit_of_measure: 'kg', sale_price: '9.000', barcodes: ['2512345'] });
+    const label = ean('251234501250');
+    const before = await call('GET', byBarcode(s.org.id, label), s.as('viewer'));
+    // act
+    const set = await put({ scale_barcodes: { prefixes: [{ prefix: '2', value: 'weight' }], item_digits: 6 } });
+    const custom = await call('GET', byBarcode(s.org.id, label), s.as('viewer'));
+    const cleared = await put({ scale_barcodes: null });
+    const after = await call('GET', byBarcode(s.org.id, label), s.as('viewer'));
+    // assess
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    // The default reads 25 as a price prefix; the shop's layout reads every 2… label as a weight.
+    expect(before.body).toMatchObject({ quantity: null, amount: '1.250', product: { id: nuts.id } });
+    expect(custom.body).toMatchObject({ quantity: '1.250', amount: null, product: { id: nuts.id } });
+    expect(cleared.body.scale_barcodes).toEqual({ prefixes: DEFAULT_SCALE_BARCODES.prefixes, item_digits: 5 });
+    expect(after.body).toMatchObject({ quantity: null, amount: '1.250', product: { id: nuts.id } });
   });
 
   it('files a product under its category with a reference, so the category is deactivated rather than deleted', async () => {

@@ -19,7 +19,7 @@ import {
   type ProductSaleFields,
   type ProductUpdate,
 } from '@daftar/shared/schemas/products';
-import { barcodeProblem, DEFAULT_SCALE_BARCODES, parseScaleBarcode, type ScaleBarcodeSettings } from '@daftar/shared/barcodes';
+import { barcodeProblem, parseScaleBarcode, restrictedCirculationCode, SCALE_PRODUCT_CODE_DIGITS } from '@daftar/shared/barcodes';
 import { normalizeForSearch, searchText, searchWords } from '@daftar/shared/search';
 import { overallReorderPointMilli, stockStatusOf } from '@daftar/shared/stock-status';
 import { AuditLog, auditRecord, type AuditActor, type AuditEntry } from '../db/auditLog.js';
@@ -31,7 +31,9 @@ import { ProductKey, skuKey, type ProductKeyKind } from '../db/productKey.js';
 import { referenceChanges, type EntityRef } from '../db/reference.js';
 import { Tax } from '../db/tax.js';
 import { conditionCheck, deleteItem, postTransaction, putItem, updateItem, type TransactItem } from '../db/transaction.js';
+import { readItem } from '../db/get-together.js';
 import { downloadUrl } from '../file-uploads/files.js';
+import { organizationSettings } from '../organizations/settings.js';
 import { Conflict, NotFound, ValidationError } from '../platform/errors.js';
 import { nowIso, uuidv7 } from '../platform/ids.js';
 
@@ -143,23 +145,31 @@ export interface BarcodeLookup {
 
 /**
  * What the till gets for a scanned code: one read of the barcode key, which carries the product's
- * selling fields. A code that reads as a scale label (shared/src/barcodes.ts) is looked up under
- * both the full code and its prefix + item code in one BatchGetItem — the full code wins, since a
- * shop may give a plain item an in-store code in the same range — and the label's weight or price
- * comes along. Null when no product carries the code.
+ * selling fields. A code that may be a scale label (shared/src/barcodes.ts: a valid EAN-13 in the
+ * 2… or 02… ranges, or a UPC-A starting with 2) is read in ONE BatchGetItem with the organization
+ * (its `scale_barcodes` layout, unless this call already read it) and the keys under both the full
+ * code and its first 7 digits — prefix and item code make 7 digits under any layout, so the key can
+ * be read before the layout is known. The full code wins, since a shop may give a plain item an
+ * in-store code in the same range; else, when the organization's layout reads the code as a label,
+ * the product under its prefix and item code comes with the label's weight or price. Null when no
+ * product carries the code.
  */
-export async function lookupBarcode(organizationId: string, code: string, settings: ScaleBarcodeSettings = DEFAULT_SCALE_BARCODES): Promise<BarcodeLookup | null> {
+export async function lookupBarcode(organizationId: string, code: string): Promise<BarcodeLookup | null> {
   const key = (value: string) => ({ organization_id: organizationId, kind: 'BARCODE' as const, value });
-  const scale = parseScaleBarcode(code, settings);
-  if (!scale) {
+  const label = restrictedCirculationCode(code);
+  if (!label) {
     const { data } = await ProductKey.get(key(code)).go();
     return data?.product ? { product: data.product as ProductSaleFields, barcode: code, quantity: null, amount: null } : null;
   }
-  const { data } = await ProductKey.get([key(code), key(scale.productCode)]).go();
-  const exact = data.find((k) => k.value === code);
+  // Asked in the same turn, the three reads go as one BatchGetItem (db/get-together.ts).
+  const [settings, exact, byItem] = await Promise.all([
+    organizationSettings(organizationId),
+    readItem(ProductKey, key(code)),
+    readItem(ProductKey, key(label.slice(0, SCALE_PRODUCT_CODE_DIGITS))),
+  ]);
   if (exact?.product) return { product: exact.product as ProductSaleFields, barcode: code, quantity: null, amount: null };
-  const byItem = data.find((k) => k.value === scale.productCode);
-  return byItem?.product ? { product: byItem.product as ProductSaleFields, barcode: code, quantity: scale.quantity, amount: scale.amount } : null;
+  const scale = parseScaleBarcode(code, settings.scaleBarcodes);
+  return scale && byItem?.product ? { product: byItem.product as ProductSaleFields, barcode: code, quantity: scale.quantity, amount: scale.amount } : null;
 }
 
 /** What a list is narrowed by: the list query's filters; `supplier_name` is an exact (normalized) match. */

@@ -1,6 +1,16 @@
 import { POS_RECEIPTLESS_RETURN_POLICIES } from './codes.js';
 import * as z from 'zod';
 import { VALUATION_METHODS } from '../inventory/costing.js';
+import {
+  DEFAULT_SCALE_BARCODES,
+  SCALE_ITEM_DIGITS_MAX,
+  SCALE_ITEM_DIGITS_MIN,
+  SCALE_LAYOUT_MESSAGES,
+  SCALE_PREFIX_PATTERN,
+  SCALE_PREFIXES_MAX,
+  SCALE_VALUE_KINDS,
+  scaleLayoutProblems,
+} from '../barcodes.js';
 import { email, id, pagination, queryBoolean, role } from './common.js';
 import { ROLES } from '../roles.js';
 import { GOVERNORATES, TAXPAYER_TRACKS, CURRENCIES } from './codes.js';
@@ -21,6 +31,43 @@ export const organizationNameAr = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
   z.string().trim().max(255).regex(ARABIC_LETTERS, 'The Arabic name must contain Arabic letters').nullish(),
 );
+
+/**
+ * How the shop's scales print their labels (shared/src/barcodes.ts): which prefixes carry a weight
+ * in grams and which a price in fils, and how many digits the item code has. Prefix and item code
+ * must make 7 digits, so the label is 13 (5 value digits and the check digit follow); prefixes are
+ * GS1 restricted-circulation ones only (2…, 02…), so no manufacturer's barcode reads as a label.
+ */
+export const scaleBarcodeLayout = z
+  .strictObject({
+    prefixes: z
+      .array(
+        z.strictObject({
+          prefix: z.string().trim().regex(SCALE_PREFIX_PATTERN, SCALE_LAYOUT_MESSAGES.prefixFormat),
+          value: z.enum(SCALE_VALUE_KINDS),
+        }),
+      )
+      .min(1, SCALE_LAYOUT_MESSAGES.prefixesNeeded)
+      .max(SCALE_PREFIXES_MAX, SCALE_LAYOUT_MESSAGES.prefixesMax),
+    item_digits: z
+      .number()
+      .int(SCALE_LAYOUT_MESSAGES.itemDigits)
+      .min(SCALE_ITEM_DIGITS_MIN, SCALE_LAYOUT_MESSAGES.itemDigits)
+      .max(SCALE_ITEM_DIGITS_MAX, SCALE_LAYOUT_MESSAGES.itemDigits),
+  })
+  .superRefine((layout, ctx) => {
+    for (const problem of scaleLayoutProblems(layout)) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+  });
+export type ScaleBarcodeLayout = z.output<typeof scaleBarcodeLayout>;
+
+export const scaleBarcodeLayoutPublic = z.object({
+  prefixes: z.array(z.object({ prefix: z.string(), value: z.enum(SCALE_VALUE_KINDS) })),
+  item_digits: z.number().int(),
+});
+
+/** The layout as the API shows it: the organization's, or the default when it never set one. */
+export const scaleBarcodesOf = (stored: ScaleBarcodeLayout | null | undefined): ScaleBarcodeLayout =>
+  stored ?? { prefixes: DEFAULT_SCALE_BARCODES.prefixes.map((p) => ({ ...p })), item_digits: DEFAULT_SCALE_BARCODES.item_digits };
 
 export const organizationFields = {
   name: organizationName,
@@ -46,6 +93,8 @@ export const organizationFields = {
   allow_negative_stock: z.boolean().default(true),
   /** Who may take a return without a receipt at the till (always as store credit, customer named). */
   pos_receiptless_returns: z.enum(POS_RECEIPTLESS_RETURN_POLICIES).default('admins'),
+  /** How scale labels are read; null (in an update) goes back to the default layout. */
+  scale_barcodes: scaleBarcodeLayout.nullish(),
 };
 
 export const organizationCreate = z.strictObject(organizationFields);
@@ -94,6 +143,8 @@ export const organizationPublic = z.object({
   inventory_valuation_method: z.enum(VALUATION_METHODS),
   allow_negative_stock: z.boolean(),
   pos_receiptless_returns: z.enum(POS_RECEIPTLESS_RETURN_POLICIES),
+  /** The organization's scale-label layout; the default one when it never set its own. */
+  scale_barcodes: scaleBarcodeLayoutPublic,
   owner_id: z.string(),
   member_count: z.number().int(),
   version: z.number().int(),

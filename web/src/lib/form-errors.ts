@@ -162,6 +162,8 @@ function byPattern(message: string): string | null {
   if (/at least (one|two) lines?/i.test(message)) return t('validation.linesRequired');
   if (/^A line needs a description$/i.test(message)) return t('validation.lineDescription');
   if (/^Nothing to update$/i.test(message)) return t('validation.nothingToUpdate');
+  // A scale-label layout whose prefix and item code do not make a 13-digit label (shared/src/barcodes.ts).
+  if ((m = /^With (\d)-digit item codes a prefix has (\d) digits?:/.exec(message))) return t('validation.scalePrefixLength', { item: m[1], prefix: m[2] });
   for (const [pattern, key] of SCHEMA_RULES) if (pattern.test(message)) return t(`validation.${key}`);
   // Stock refusals (functions/src/inventory/stock.ts).
   if ((m = /^Only ([\d.]+) of (.+) on hand; ([\d.]+) needed$/.exec(message))) return t('validation.stockShortNeeded', { available: m[1], product: m[2], needed: m[3] });
@@ -291,6 +293,12 @@ const SCHEMA_RULES: readonly (readonly [RegExp, string])[] = [
   [/^The points are worth more than the sale comes to$/i, 'loyaltyPointsOverSale'],
   // Payments (shared/src/schemas/payments.ts).
   [/^A cheque[’']s due date cannot be before the payment date$/i, 'chequeDueBeforePayment'],
+  // The scale-label layout (shared/src/barcodes.ts, the organization's scale_barcodes).
+  [/^A scale prefix starts with 2 or 02/i, 'scalePrefixFormat'],
+  [/^This prefix is listed twice$/i, 'scalePrefixTwice'],
+  [/^List at least one scale prefix$/i, 'scalePrefixesNeeded'],
+  [/^At most \d+ scale prefixes$/i, 'scalePrefixesMax'],
+  [/^An item code has 4 to 6 digits$/i, 'scaleItemDigits'],
 ];
 
 /** The till's fixed refusals, in the reader's language. */

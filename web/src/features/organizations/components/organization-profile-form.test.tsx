@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SCALE_BARCODES } from '@daftar/shared/barcodes';
 import { changeLanguage } from '../../../lib/i18n';
 import type { Organization } from '../../../lib/organizations';
 import { mockFetch } from '../../../testing/fetch-mock';
@@ -34,6 +35,7 @@ const organization: Organization = {
   inventory_valuation_method: 'fifo',
   allow_negative_stock: true,
   pos_receiptless_returns: 'admins',
+  scale_barcodes: { prefixes: DEFAULT_SCALE_BARCODES.prefixes.map((p) => ({ ...p })), item_digits: 5 },
   owner_id: 'u1',
   member_count: 1,
   version: 3,
@@ -150,6 +152,99 @@ describe('organization settings: inventory (issue #14)', () => {
       expect(screen.getByRole('radio', { name: /المتوسط المتحرك/ })).toBeTruthy();
       expect(screen.getByRole('switch', { name: 'السماح بالبيع عندما لا تُظهر سجلات المخزون أي كمية' })).toBeTruthy();
       expect(document.documentElement.dir).toBe('rtl');
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+});
+
+describe('organization settings: scale labels (issue 14)', () => {
+  const session = () => signedInSession({ organizationId: 'org-1', role: 'owner', user: { email: 'rana@example.jo', full_name: 'Rana Haddad' } });
+  const layout = { prefixes: [{ prefix: '21', value: 'weight' as const }, { prefix: '28', value: 'price' as const }], item_digits: 5 };
+
+  it('shows the layout with a live example per prefix and sends the edited layout', async () => {
+    const { requests } = mockFetch({
+      ...session(),
+      'PUT /api/v1/organizations/org-1': (request) => ({ json: { ...organization, scale_barcodes: JSON.parse(request.body!).scale_barcodes, version: 4 } }),
+    });
+    render({ ...organization, scale_barcodes: layout });
+    const user = userEvent.setup();
+
+    const table = await screen.findByRole('table', { name: 'Scale labels' });
+    expect(within(table).getAllByTestId('scale-prefix-row')).toHaveLength(2);
+    expect((screen.getByRole('textbox', { name: 'Prefix 1' }) as HTMLInputElement).value).toBe('21');
+    expect((screen.getByRole('combobox', { name: 'What labels with prefix 2 carry' }) as HTMLSelectElement).value).toBe('price');
+    expect(within(table).getByText('2112345012506')).toBeTruthy();
+    expect(within(table).getByText(/product barcode 2112345, weight 1\.250 kg/)).toBeTruthy();
+    expect(within(table).getByText(/product barcode 2812345, price 1\.250 JOD/)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Add a prefix' }));
+    const third = screen.getByRole('textbox', { name: 'Prefix 3' });
+    await user.type(third, '02');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'What labels with prefix 3 carry' }), 'price');
+    expect(within(table).getByText(/product barcode 0212345, price 1\.250 JOD/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Remove prefix 1' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    expect(JSON.parse(requests.find((r) => r.method === 'PUT')!.body!)).toEqual({
+      scale_barcodes: { prefixes: [{ prefix: '28', value: 'price' }, { prefix: '02', value: 'price' }], item_digits: 5 },
+      version: 3,
+    });
+  });
+
+  it('shows the layout\'s errors at the prefix they are about, and sends nothing', async () => {
+    const { requests } = mockFetch(session());
+    render({ ...organization, scale_barcodes: layout });
+    const user = userEvent.setup();
+
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Item code digits' }), '6');
+    await user.clear(screen.getByRole('textbox', { name: 'Prefix 2' }));
+    await user.type(screen.getByRole('textbox', { name: 'Prefix 2' }), '2');
+    // No example for a prefix that does not fit: 21 with 6-digit item codes would make 14 digits.
+    expect(screen.getAllByText('—')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    const first = screen.getByRole('textbox', { name: 'Prefix 1' });
+    await waitFor(() => expect(first.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(first.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'With 6-digit item codes a prefix has 1 digit: prefix, item code, 5 value digits and the check digit make 13',
+    );
+    expect(screen.getByRole('textbox', { name: 'Prefix 2' }).getAttribute('aria-invalid')).toBeNull();
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('sends nothing about the layout when it is left as stored', async () => {
+    const { requests } = mockFetch({ ...session(), 'PUT /api/v1/organizations/org-1': () => ({ json: { ...organization, city: 'Irbid', version: 4 } }) });
+    render(organization);
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByRole('textbox', { name: /^City/ }), 'Irbid');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
+    expect(JSON.parse(requests.find((r) => r.method === 'PUT')!.body!)).toEqual({ city: 'Irbid', version: 3 });
+  });
+
+  it('reads in Arabic, right to left, with the refusals in Arabic', async () => {
+    await changeLanguage('ar');
+    try {
+      mockFetch(session());
+      render({ ...organization, scale_barcodes: layout });
+      const user = userEvent.setup();
+
+      const table = await screen.findByRole('table', { name: 'ملصقات الميزان' });
+      expect(within(table).getByRole('columnheader', { name: 'البادئة' })).toBeTruthy();
+      expect(within(table).getByText(/باركود الصنف 2112345، الوزن 1\.250 كغ/)).toBeTruthy();
+      expect(screen.getByRole('combobox', { name: 'ما تحمله الملصقات ذات البادئة 2' })).toBeTruthy();
+      expect(document.documentElement.dir).toBe('rtl');
+
+      await user.clear(screen.getByRole('textbox', { name: 'البادئة 2' }));
+      await user.type(screen.getByRole('textbox', { name: 'البادئة 2' }), '21');
+      await user.click(screen.getByRole('button', { name: 'حفظ التغييرات' }));
+      const second = screen.getByRole('textbox', { name: 'البادئة 2' });
+      await waitFor(() => expect(second.getAttribute('aria-invalid')).toBe('true'));
+      expect(document.getElementById(second.getAttribute('aria-describedby')!)!.textContent).toBe('هذه البادئة مذكورة مرتين');
     } finally {
       await changeLanguage('en');
     }

@@ -1,5 +1,6 @@
 import { Button, Card, Flex, Grid, Separator } from '@radix-ui/themes';
 import { schemas } from '@daftar/shared';
+import { DEFAULT_SCALE_BARCODES } from '@daftar/shared/barcodes';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../components/feedback';
@@ -16,7 +17,7 @@ import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import type { Organization } from '../../../lib/organizations';
 import { notify } from '../../../lib/notify';
 import { useUpdateOrganization } from '../api/update-organization';
-import { NegativeStockSwitch, ReceiptlessReturnsSelect, ValuationMethodField } from './inventory-settings-fields';
+import { NegativeStockSwitch, ReceiptlessReturnsSelect, ScaleLabelsFields, ValuationMethodField, type ScalePrefixValues } from './inventory-settings-fields';
 
 /** Fields a person may empty: sent as null so the stored value is cleared. */
 const nullable = (value: string) => (value.trim() === '' ? null : value);
@@ -27,11 +28,18 @@ type Values = ProfileValues & {
   inventory_valuation_method: Organization['inventory_valuation_method'];
   allow_negative_stock: boolean;
   pos_receiptless_returns: Organization['pos_receiptless_returns'];
+  scale_barcodes: { prefixes: ScalePrefixValues[]; item_digits: number };
+};
+
+/** The layout as typed (prefixes trimmed), sent only when it differs from the stored one. */
+const scaleLayoutOf = (values: Values['scale_barcodes'] | undefined) => {
+  const layout = values ?? DEFAULT_SCALE_BARCODES;
+  return { prefixes: layout.prefixes.map((p) => ({ prefix: p.prefix.trim(), value: p.value })), item_digits: Number(layout.item_digits) };
 };
 
 /** Only what changed is sent, so the audit log records what was really edited. */
 function changesOf(profile: Values, organization: Organization) {
-  const edited: Record<string, string | number | boolean | null> = {
+  const edited: Record<string, unknown> = {
     name: profile.name,
     name_ar: nullable(profile.name_ar),
     legal_name: nullable(profile.legal_name),
@@ -51,7 +59,10 @@ function changesOf(profile: Values, organization: Organization) {
     allow_negative_stock: profile.allow_negative_stock,
     pos_receiptless_returns: profile.pos_receiptless_returns,
   };
-  return Object.fromEntries(Object.entries(edited).filter(([field, value]) => value !== (organization[field as keyof Organization] ?? null)));
+  const changed = Object.entries(edited).filter(([field, value]) => value !== (organization[field as keyof Organization] ?? null));
+  const layout = scaleLayoutOf(profile.scale_barcodes);
+  if (JSON.stringify(layout) !== JSON.stringify(scaleLayoutOf(organization.scale_barcodes))) changed.push(['scale_barcodes', layout]);
+  return Object.fromEntries(changed);
 }
 
 export function OrganizationProfileForm({ organization, canEdit }: { organization: Organization; canEdit: boolean }) {
@@ -66,6 +77,7 @@ export function OrganizationProfileForm({ organization, canEdit }: { organizatio
       inventory_valuation_method: organization.inventory_valuation_method,
       allow_negative_stock: organization.allow_negative_stock,
       pos_receiptless_returns: organization.pos_receiptless_returns ?? 'admins',
+      scale_barcodes: scaleLayoutOf(organization.scale_barcodes),
     },
     prepare: bodyOf,
   });
@@ -110,6 +122,7 @@ export function OrganizationProfileForm({ organization, canEdit }: { organizatio
           <ValuationMethodField form={form} disabled={!canEdit} />
           <NegativeStockSwitch form={form} disabled={!canEdit} />
           <ReceiptlessReturnsSelect form={form} disabled={!canEdit} />
+          <ScaleLabelsFields form={form} disabled={!canEdit} />
           {canEdit ? (
             <Flex justify="end">
               <Button type="submit" loading={update.isPending}>

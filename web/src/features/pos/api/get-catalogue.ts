@@ -3,6 +3,7 @@ import { MAX_PAGE_LIMIT } from '@daftar/shared/constants';
 import type { ProductPublic } from '@daftar/shared/schemas/products';
 import { useEffect, useState } from 'react';
 import { api, type ListResponse } from '../../../lib/api-client';
+import { organizationsQueryOptions } from '../../../lib/organizations';
 import { taxesQueryOptions } from '../../../lib/tax-options';
 import { productCategoriesQueryOptions } from '../../products/api/get-category-options';
 import { buildCatalogueIndex, toCatalogueItem, type CatalogueIndex, type CatalogueSnapshot } from '../offline/catalogue';
@@ -36,7 +37,7 @@ export interface CatalogueState {
 /**
  * The till's catalogue: the device's copy first (shown at once), then the server's, read in the
  * background and kept for next time. Categories and taxes travel with it: a line's tax must be
- * known offline too.
+ * known offline too; so does the organization's scale-label layout, which labels are read by.
  */
 export function useCatalogue(organizationId: string | null): CatalogueState {
   const queryClient = useQueryClient();
@@ -47,7 +48,7 @@ export function useCatalogue(organizationId: string | null): CatalogueState {
     const controller = new AbortController();
     let fromServer = false;
     const show = (snapshot: CatalogueSnapshot, source: 'device' | 'server') =>
-      setState({ index: buildCatalogueIndex(snapshot.items), snapshot, source, refreshing: source === 'device', error: null });
+      setState({ index: buildCatalogueIndex(snapshot.items, snapshot.scale_barcodes), snapshot, source, refreshing: source === 'device', error: null });
 
     void posStore()
       .getMeta<CatalogueSnapshot>(snapshotKey(organizationId))
@@ -58,16 +59,19 @@ export function useCatalogue(organizationId: string | null): CatalogueState {
 
     void (async () => {
       try {
-        const [products, taxes, productCategories, serviceCategories] = await Promise.all([
+        const [products, taxes, productCategories, serviceCategories, organizations] = await Promise.all([
           fetchAllProducts(organizationId, controller.signal),
           queryClient.fetchQuery(taxesQueryOptions(organizationId)),
           queryClient.fetchQuery(productCategoriesQueryOptions(organizationId, 'product')),
           queryClient.fetchQuery(productCategoriesQueryOptions(organizationId, 'service')),
+          // The shell has read the list already: the organization's scale-label layout comes from it.
+          queryClient.ensureQueryData(organizationsQueryOptions()),
         ]);
         const snapshot: CatalogueSnapshot = {
           items: products.filter((p) => p.is_active).map(toCatalogueItem),
           categories: [...productCategories.data, ...serviceCategories.data].map((c) => ({ id: c.id, name: c.name, name_ar: c.name_ar })),
           taxes: taxes.data,
+          scale_barcodes: organizations.data.find((o) => o.id === organizationId)?.scale_barcodes,
           fetched_at: new Date().toISOString(),
         };
         if (controller.signal.aborted) return;

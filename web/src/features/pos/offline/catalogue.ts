@@ -1,4 +1,4 @@
-import { parseScaleBarcode } from '@daftar/shared/barcodes';
+import { DEFAULT_SCALE_BARCODES, parseScaleBarcode, type ScaleBarcodeSettings } from '@daftar/shared/barcodes';
 import type { ProductPublic } from '@daftar/shared/schemas/products';
 import type { TaxOption } from '@daftar/shared/schemas/taxes';
 import { normalizeForSearch, searchText, searchWords } from '@daftar/shared/search';
@@ -20,6 +20,12 @@ export interface CatalogueSnapshot {
   items: CatalogueItem[];
   categories: CatalogueCategory[];
   taxes: TaxOption[];
+  /**
+   * How the shop's scales print labels (the organization's `scale_barcodes`), kept with the
+   * catalogue so a label scans offline as it does online. Absent in a copy saved before the
+   * setting existed: the default layout, until the next refresh.
+   */
+  scale_barcodes?: ScaleBarcodeSettings;
   fetched_at: string;
 }
 
@@ -51,9 +57,11 @@ export interface CatalogueIndex {
   byId: ReadonlyMap<string, CatalogueItem>;
   byCode: ReadonlyMap<string, CatalogueItem>;
   bySku: ReadonlyMap<string, CatalogueItem>;
+  /** The organization's scale-label layout (shared/src/barcodes.ts). */
+  scaleBarcodes: ScaleBarcodeSettings;
 }
 
-export function buildCatalogueIndex(items: readonly CatalogueItem[]): CatalogueIndex {
+export function buildCatalogueIndex(items: readonly CatalogueItem[], scaleBarcodes: ScaleBarcodeSettings = DEFAULT_SCALE_BARCODES): CatalogueIndex {
   const keys: string[] = [];
   const byId = new Map<string, CatalogueItem>();
   const byCode = new Map<string, CatalogueItem>();
@@ -64,7 +72,7 @@ export function buildCatalogueIndex(items: readonly CatalogueItem[]): CatalogueI
     for (const code of item.barcodes) byCode.set(normalizeCode(code), item);
     bySku.set(normalizeCode(item.sku), item);
   }
-  return { items, keys, byId, byCode, bySku };
+  return { items, keys, byId, byCode, bySku, scaleBarcodes };
 }
 
 /** Items whose names, SKU or barcodes hold every word typed, in catalogue order, at most `limit`. */
@@ -87,13 +95,13 @@ export interface ScanMatch {
   unitPrice: string | null;
 }
 
-/** A scanned or typed code: a barcode, a scale label (`@daftar/shared/barcodes`) or a SKU. */
+/** A scanned or typed code: a barcode, a scale label (`@daftar/shared/barcodes`, by the organization's layout) or a SKU. */
 export function lookupCode(index: CatalogueIndex, raw: string): ScanMatch | null {
   const code = normalizeCode(raw);
   if (!code) return null;
   const exact = index.byCode.get(code);
   if (exact) return { item: exact, quantity: '1', unitPrice: null };
-  const label = parseScaleBarcode(code);
+  const label = parseScaleBarcode(code, index.scaleBarcodes);
   if (label) {
     const item = index.byCode.get(label.productCode);
     if (item) return { item, quantity: label.quantity ?? '1', unitPrice: label.amount };
