@@ -541,6 +541,7 @@ export const routeTable = {
       `GET ${ORG}/inventory/inventory-value`,
       `GET ${ORG}/inventory/recent-movements`,
       `GET ${ORG}/inventory/valuation-report`,
+      `GET ${ORG}/inventory/recosting`,
       `GET ${ORG}/inventory/movements/{movement_id}`,
       `DELETE ${ORG}/inventory/movements/{movement_id}`,
       `GET ${ORG}/inventory/movements/by-reference/{reference_type}/{reference_id}`,
@@ -696,6 +697,7 @@ export const consumers = {
   productImport: { description: 'Catalogue imports: validate every row, then upsert by SKU or barcode in batches', entry: 'products/import/consumer.ts', queue: 'productImport', batchSize: 1 },
   posStock: { description: "A till receipt's follow-up: its stock at the exact cost (FIFO or average, the difference from the provisional cost posted) and its JoFotara submission", entry: 'pos/settlement-consumer.ts', queue: 'posStock', batchSize: 10 },
   posReceipt: { description: 'Till receipts by e-mail, bilingual, with the JoFotara QR', entry: 'pos/receipt-consumer.ts', queue: 'posReceipt', batchSize: 5 },
+  stockRecost: { description: 'Re-costing after a back-dated stock movement: replays the level, posts the difference once, dated today', entry: 'inventory/recost-consumer.ts', queue: 'stockRecost', batchSize: 5 },
   forecast: { description: "Cash forecasts: makes and keeps an organization's forecast of the day (30 to 90 days, every scenario)", entry: 'cashflow/forecast-jobs.ts', queue: 'forecast', batchSize: 1 },
   einvoiceDeadLetters: { description: 'Marks JoFotara submissions given up on (dead-lettered) as failed', entry: 'e-invoicing/dead-letters.ts', queue: 'einvoiceDlq', batchSize: 10 },
 } as const satisfies Record<string, { description: string; entry: string; queue: string; batchSize: number }>;

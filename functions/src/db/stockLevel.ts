@@ -38,6 +38,8 @@ export const StockLevel = new Entity(
        */
       counted_on: { type: 'string' },
       counted_at: { type: 'string' },
+      /** The latest date a movement here is dated: a movement dated before it is back-dated (inventory/recost.ts). */
+      last_moved_on: { type: 'string' },
       version: { type: 'number', required: true, default: 0 },
       updated_at: { type: 'string' },
     },

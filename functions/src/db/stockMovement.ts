@@ -31,6 +31,8 @@ export const StockMovement = new Entity(
       note: { type: 'string', readOnly: true },
       date: { type: 'string', required: true, readOnly: true },
       short_quantity: { type: 'number', readOnly: true },
+      /** A receipt that covered a shortage: what the goods cost in all (its `value` is that less the true-up). */
+      received_value: { type: 'number', readOnly: true },
       journal_entry_id: { type: 'string', readOnly: true },
       reverses_movement_id: { type: 'string', readOnly: true },
       reversed_by: { type: 'string' },

@@ -11,6 +11,7 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './client.js';
 import { Conflict, DomainError } from '../platform/errors.js';
+import { logger } from '../platform/logger.js';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 export type TransactUpdate = NonNullable<TransactItem['Update']>;
@@ -33,6 +34,19 @@ export const transactionStats = { sent: 0, conflictRetries: 0 };
 /** Registers what a failed condition on `item` means; returns the item. */
 export function onConditionFailed<T extends TransactItem>(item: T, error: () => Error): T {
   conditionMeanings.set(item, error);
+  return item;
+}
+
+const commitFollowUps = new WeakMap<TransactItem, () => Promise<void>>();
+
+/**
+ * Work to do once `item` is committed, never before: the message that starts a queued job whose
+ * request the item writes (inventory/recost.ts). Awaited before the transaction's caller goes on
+ * (a Lambda is frozen once it answers); a failure is logged, not thrown — the request is already
+ * stored, and a sweep sends it again.
+ */
+export function afterCommit<T extends TransactItem>(item: T, followUp: () => Promise<void>): T {
+  commitFollowUps.set(item, followUp);
   return item;
 }
 
@@ -114,6 +128,10 @@ export async function postTransaction(items: TransactItem[]): Promise<void> {
     try {
       transactionStats.sent++;
       await documentClient.send(command);
+      const followUps = items.flatMap((item) => commitFollowUps.get(item) ?? []);
+      if (followUps.length) {
+        await Promise.all(followUps.map((run) => run().catch((error: unknown) => logger.warn('a follow-up of a committed transaction failed; its sweep will retry it', { error: error instanceof Error ? error.message : String(error) }))));
+      }
       return;
     } catch (err) {
       const e = err as Cancellation;

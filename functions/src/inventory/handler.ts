@@ -26,6 +26,7 @@ export const routes = routeGroups('inventory', [
       `GET ${ORG}/inventory/stock-report`,
       `GET ${ORG}/inventory/inventory-value`,
       `GET ${ORG}/inventory/valuation-report`,
+      `GET ${ORG}/inventory/recosting`,
       `GET ${ORG}/inventory/recent-movements`,
       `GET ${ORG}/inventory/stock-movements/by-location`,
       `GET ${ORG}/inventory/movements/{movement_id}`,

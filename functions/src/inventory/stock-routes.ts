@@ -9,8 +9,10 @@ import { defineRouteGroup, route } from '../http/api.js';
 import { actorIdOf } from '../http/principal.js';
 import { todayIn } from '../ledger/dates.js';
 import { organizationSettings } from '../organizations/settings.js';
+import type { RecostTarget } from '../db/stockRecost.js';
+import { recostings } from './recost.js';
 import { NotFound, ValidationError } from '../platform/errors.js';
-import { allLevels, locations, presentLevel, valuation } from './levels.js';
+import { allLevels, amountIn, locations, presentLevel, valuation } from './levels.js';
 import { COUNT_CHUNK, getMovement, postCount, postStockChanges, presentMovement, reverseMovement } from './movements.js';
 import { DEFAULT_LOCATION_ID, productOf, type StockChange } from './stock.js';
 
@@ -212,6 +214,23 @@ export const routes = defineRouteGroup('inventory', {
       const { currency, timeZone } = await organizationSettings(organizationId!);
       const { total_value_minor: _minor, ...report } = await valuation(organizationId!, currency, { asOf: query.as_of, today: todayIn(timeZone), locationId: query.location_id });
       return report;
+    },
+  }),
+
+  [`GET ${ORG}/inventory/recosting`]: route({
+    access: { org: 'viewer' },
+    summary: 'Re-costings after back-dated movements: those still queued (a period cannot close over them) and the last outcome per product and location',
+    response: inventory.recostingPublic,
+    handler: async ({ organizationId }) => {
+      const [{ pending, done }, { currency }] = await Promise.all([recostings(organizationId!), organizationSettings(organizationId!)]);
+      const amount = amountIn(currency);
+      const money = (minor: number | undefined) => amount(minor ?? 0);
+      return {
+        pending: pending.map((r) => ({ id: r.id, requested_at: r.requested_at ?? null, failures: r.failures ?? 0, last_error: r.last_error ?? null, targets: (r.targets as RecostTarget[] | undefined) ?? [] })),
+        done: done
+          .sort((a, b) => (b.done_at ?? '').localeCompare(a.done_at ?? ''))
+          .map((r) => ({ product_id: r.product_id!, location_id: r.location_id!, from: r.from!, done_at: r.done_at!, cost_of_goods_sold: money(r.cogs_delta), inventory_adjustments: money(r.adjustments_delta), inventory: money(r.inventory_delta), journal_entry_id: r.journal_entry_id ?? null })),
+      };
     },
   }),
 

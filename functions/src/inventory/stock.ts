@@ -27,7 +27,9 @@ import { Product, type ProductRecord } from '../db/product.js';
 import { StockLevel, type StockLevelRecord } from '../db/stockLevel.js';
 import { StockMovement, type StockMovementRecord } from '../db/stockMovement.js';
 import { StockDaily } from '../db/stockDaily.js';
-import { MovedMeanwhile, onConditionFailed, putItem, updateItem, type TransactItem } from '../db/transaction.js';
+import { StockRecost, type RecostTarget } from '../db/stockRecost.js';
+import { MovedMeanwhile, afterCommit, onConditionFailed, putItem, updateItem, type TransactItem } from '../db/transaction.js';
+import { enqueueRecost } from './recost-queue.js';
 import { organizationSettings } from '../organizations/settings.js';
 import { uuidv7 } from '../platform/ids.js';
 import { NotFound, ValidationError, type ValidationIssue } from '../platform/errors.js';
@@ -146,6 +148,8 @@ export interface StockPlan {
   adjustments: number;
   /** Receipts already debited by the document's own lines, by account (a bill line's account). */
   counterparts: Map<string, number>;
+  /** Levels this plan moves at a date before their latest movement: owed a re-costing (inventory/recost.ts). */
+  recost: RecostTarget[];
 }
 
 export interface PlanContext {
@@ -171,7 +175,7 @@ export function planStock(read: StockRead, changes: readonly StockChange[], cont
   const positions = new Map<string, StockPosition>();
   const productOnHand = new Map<string, number>();
   const movements: StockMovementRecord[] = [];
-  const plan: StockPlan = { items: [], movements, inventory: 0, cogs: 0, adjustments: 0, counterparts: new Map() };
+  const plan: StockPlan = { items: [], movements, inventory: 0, cogs: 0, adjustments: 0, counterparts: new Map(), recost: [] };
   const issues: ValidationIssue[] = [];
   const transferred = new Map<string, number>();
   // The latest count of each level, as read and as this plan's own counts set it.
@@ -209,6 +213,7 @@ export function planStock(read: StockRead, changes: readonly StockChange[], cont
     let value: number;
     let type: MovementType;
     let short = 0;
+    let receivedValue: number | undefined;
     try {
       switch (change.kind) {
         case 'issue':
@@ -236,6 +241,7 @@ export function planStock(read: StockRead, changes: readonly StockChange[], cont
           after = received.position;
           quantity = change.quantity;
           value = inValue - received.trueUp;
+          if (received.trueUp) receivedValue = inValue;
           type = change.kind;
           plan.cogs += received.trueUp;
           if (change.kind === 'receipt') {
@@ -360,6 +366,7 @@ export function planStock(read: StockRead, changes: readonly StockChange[], cont
       note: change.note,
       date: context.date,
       short_quantity: short || undefined,
+      received_value: receivedValue,
       journal_entry_id: context.entryId,
       created_by: context.actorId ?? undefined,
       created_at: context.now,
@@ -375,7 +382,12 @@ export function planStock(read: StockRead, changes: readonly StockChange[], cont
     const level = read.levels.get(key) ?? null;
     const count = counts.get(key);
     const counted = count && (count.on !== level?.counted_on || count.at !== level?.counted_at) ? { counted_on: count.on, counted_at: count.at } : {};
-    const set = { on_hand: position.on_hand, value: position.value, layers: position.layers, last_cost: position.last_cost ?? undefined, ...counted, version: (level?.version ?? 0) + 1, updated_at: context.now };
+    // Dated before what this level has already seen: the costs of the later movements were taken
+    // without this one. They are re-costed by a queued job (inventory/recost.ts), never here.
+    const lastMoved = level?.last_moved_on;
+    if (lastMoved && context.date < lastMoved) plan.recost.push({ product_id: productId, location_id: locationId, from: context.date });
+    const latest = !lastMoved || context.date > lastMoved ? { last_moved_on: context.date } : {};
+    const set = { on_hand: position.on_hand, value: position.value, layers: position.layers, last_cost: position.last_cost ?? undefined, ...counted, ...latest, version: (level?.version ?? 0) + 1, updated_at: context.now };
     const update = StockLevel.update({ organization_id: read.organizationId, product_id: productId, location_id: locationId })
       .set(set as never)
       .where((a, { eq, notExists }) => (level ? eq(a.version, level.version) : notExists(a.version)))
@@ -383,6 +395,12 @@ export function planStock(read: StockRead, changes: readonly StockChange[], cont
     plan.items.push(onConditionFailed(updateItem(update), () => new StockMoved()));
   }
   for (const movement of movements) plan.items.push(putItem(StockMovement.create(movement).params()));
+  if (plan.recost.length) {
+    // The request is stored with the movement that owes it; its message leaves once both are committed.
+    const id = uuidv7();
+    const request = putItem(StockRecost.create({ organization_id: read.organizationId, kind: 'request', id, targets: plan.recost, requested_at: context.now }).params());
+    plan.items.push(afterCommit(request, () => enqueueRecost(read.organizationId, id)));
+  }
   for (const [productId, figures] of days) plan.items.push(dailyUpdate(read.organizationId, productId, context.date, figures));
   for (const [productId, onHand] of productOnHand) {
     const product = read.products.get(productId)!;

@@ -6,6 +6,7 @@
  */
 import { AccountingPeriod, LEDGER_LOCK_COPIES, LedgerLock, type AccountingPeriodRecord } from '../db/accountingPeriod.js';
 import { Conflict, NotFound } from '../platform/errors.js';
+import { earliestOwedRecost } from '../inventory/recost-queue.js';
 import { uuidv7 } from '../platform/ids.js';
 import { lastDayOfMonth, monthOf } from './dates.js';
 import { onConditionFailed, postTransaction, updateItem, type TransactItem } from '../db/transaction.js';
@@ -70,10 +71,15 @@ function lockUpdates(organizationId: string, current: string | null, next: strin
 }
 
 export async function closePeriod(organizationId: string, id: string, actorId: string | null): Promise<AccountingPeriodRecord> {
-  const [period, periods, current] = await Promise.all([getPeriod(organizationId, id), listPeriods(organizationId), closedThrough(organizationId)]);
+  const [period, periods, current, owedFrom] = await Promise.all([getPeriod(organizationId, id), listPeriods(organizationId), closedThrough(organizationId), earliestOwedRecost(organizationId)]);
   if (period.status === 'closed') throw new Conflict(`${label(period)} is already closed`);
   const earlierOpen = periods.find((p) => p.status === 'open' && p.end_date < period.start_date);
   if (earlierOpen) throw new Conflict(`Close ${label(earlierOpen)} first: periods close in date order`);
+  // A back-dated stock movement's re-costing posts today, but it corrects costs from its date: the
+  // period waits for it rather than closing on costs about to change (inventory/recost.ts).
+  if (owedFrom && owedFrom <= period.end_date) {
+    throw new Conflict(`Stock is still being re-costed from ${owedFrom} after a back-dated movement; close ${label(period)} once it is done (Inventory → Re-costing)`);
+  }
   const now = new Date().toISOString();
   const next = current && current > period.end_date ? current : period.end_date;
   const closed: AccountingPeriodRecord = { ...period, status: 'closed', closed_at: now, closed_by: actorId ?? undefined, version: period.version + 1, updated_at: now };

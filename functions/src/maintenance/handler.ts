@@ -6,7 +6,7 @@
  * loyalty points whose lots have expired (loyalty/expiry.ts), and gives entries posted before cash
  * flows existed their cash flows (cashflow/backfill.ts), and compacts the past days and months
  * into rollups (ledger/rollup-job.ts) so that statements and cash-flow summaries read one item per
- * past period. Revoked-token
+ * past period, and queues again the stock re-costings whose message was lost (inventory/recost.ts). Revoked-token
  * markers and throttle counters need nothing here: DynamoDB's TTL removes them.
  *
  * Each step runs even when another fails; a failed step fails the invocation afterwards, so the
@@ -21,6 +21,7 @@ import { expireLoyaltyPoints } from '../loyalty/expiry.js';
 import { backfillCashFlows } from '../cashflow/backfill.js';
 import { checkOverdueLayaways } from '../layaway/overdue.js';
 import { compactRollups } from '../ledger/rollup-job.js';
+import { requeueStaleRecostings } from '../inventory/recost.js';
 import { logger, setCorrelationId } from '../platform/logger.js';
 
 export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
@@ -38,6 +39,8 @@ export interface MaintenanceSummary {
   overdue_layaways: number | null;
   /** Days and months compacted (or re-compacted after a back-dated write) tonight. */
   compacted_periods: number | null;
+  /** Stock re-costing requests queued again (their message lost, or still failing an hour later). */
+  requeued_recostings: number | null;
   duration_ms: number;
 }
 
@@ -60,7 +63,7 @@ export const handler = async (event: ScheduledEvent): Promise<MaintenanceSummary
   const now = runTime(event);
   let retentionDays: number | null = null;
 
-  const [invitations, apiKeys, auditLogs, giftCards, loyaltyPoints, layaways, cashFlows, rollups] = await Promise.allSettled([
+  const [invitations, apiKeys, auditLogs, giftCards, loyaltyPoints, layaways, cashFlows, rollups, recostings] = await Promise.allSettled([
     cleanupExpiredInvitations(now),
     cleanupExpiredApiKeys(now),
     (async () => cleanupAuditLogs((retentionDays = auditRetentionDays()), now))(),
@@ -69,6 +72,7 @@ export const handler = async (event: ScheduledEvent): Promise<MaintenanceSummary
     checkOverdueLayaways(now),
     backfillCashFlows(),
     compactRollups(now),
+    requeueStaleRecostings(now),
   ]);
   const summary: MaintenanceSummary = {
     ran_at: now.toISOString(),
@@ -81,10 +85,11 @@ export const handler = async (event: ScheduledEvent): Promise<MaintenanceSummary
     backfilled_cash_flow_entries: cashFlows.status === 'fulfilled' ? cashFlows.value.entries : null,
     overdue_layaways: layaways.status === 'fulfilled' ? layaways.value.overdue : null,
     compacted_periods: rollups.status === 'fulfilled' ? rollups.value.periods : null,
+    requeued_recostings: recostings.status === 'fulfilled' ? recostings.value : null,
     duration_ms: Date.now() - started,
   };
 
-  const failures = ([['invitations', invitations], ['api keys', apiKeys], ['audit logs', auditLogs], ['gift cards', giftCards], ['loyalty points', loyaltyPoints], ['layaways', layaways], ['cash flows', cashFlows], ['rollups', rollups]] as const)
+  const failures = ([['invitations', invitations], ['api keys', apiKeys], ['audit logs', auditLogs], ['gift cards', giftCards], ['loyalty points', loyaltyPoints], ['layaways', layaways], ['cash flows', cashFlows], ['rollups', rollups], ['stock re-costing', recostings]] as const)
     .filter(([, r]) => r.status === 'rejected')
     .map(([step, r]) => ({ step, error: String((r as PromiseRejectedResult).reason?.stack ?? (r as PromiseRejectedResult).reason) }));
   if (failures.length) {

@@ -17,6 +17,7 @@ export const config = {
   get productImportQueueUrl() { return required('PRODUCT_IMPORT_QUEUE_URL'); },
   get posStockQueueUrl() { return required('POS_STOCK_QUEUE_URL'); },
   get posReceiptQueueUrl() { return required('POS_RECEIPT_QUEUE_URL'); },
+  get stockRecostQueueUrl() { return required('STOCK_RECOST_QUEUE_URL'); },
   /** Secrets Manager id of the secret whose SecretString signs access tokens. */
   get jwtSecretId() { return required('JWT_SECRET_ID'); },
   get mailFrom() { return process.env.MAIL_FROM ?? 'Daftar <no-reply@daftar.jo>'; },

@@ -18,6 +18,9 @@ export const queues = {
   posStock: { env: 'POS_STOCK_QUEUE_URL', localName: 'daftar-pos-stock', visibilityTimeoutSeconds: 60, maxReceiveCount: 10 },
   // Receipts by e-mail (pos/receipts.ts): SES, or the local outbox.
   posReceipt: { env: 'POS_RECEIPT_QUEUE_URL', localName: 'daftar-pos-receipts', visibilityTimeoutSeconds: 120, maxReceiveCount: 5 },
+  // Re-costing a level after a back-dated movement (inventory/recost.ts): reads the product's
+  // movements at the location and posts once; retried, and safe to run twice.
+  stockRecost: { env: 'STOCK_RECOST_QUEUE_URL', localName: 'daftar-stock-recost', visibilityTimeoutSeconds: 120, maxReceiveCount: 5 },
   // A forecast reads two years of day figures and the open documents: 60 s per delivery.
   forecast: { env: 'FORECAST_QUEUE_URL', localName: 'daftar-forecasts', visibilityTimeoutSeconds: 360, maxReceiveCount: 3 },
 } as const;

@@ -27,6 +27,7 @@ export const LEDGER_NARRATIVES = {
   'ledger.stock.count': { en: 'Stock count: {product}', ar: 'جرد المخزون: {product}' },
   'ledger.stock.receipt': { en: 'Goods received: {product}', ar: 'بضاعة مستلمة: {product}' },
   'ledger.stock.reversal': { en: 'Reversal of a stock movement: {product}', ar: 'عكس حركة مخزون: {product}' },
+  'ledger.stock.recost': { en: 'Stock re-costed after a back-dated movement: {product}', ar: 'إعادة احتساب تكلفة المخزون بعد حركة بتاريخ سابق: {product}' },
 
   // Credit notes (invoices/returns.ts).
   'ledger.credit_note': { en: 'Credit note {number} for invoice {invoice}', ar: 'إشعار دائن {number} على الفاتورة {invoice}' },

@@ -161,3 +161,33 @@ export const inventorySettings = z.strictObject({
   valuation_method: z.enum(VALUATION_METHODS),
   allow_negative_stock: z.boolean(),
 });
+
+/**
+ * `GET inventory/recosting`: re-costings owed after back-dated movements (queued, with their
+ * failures while retried) and the last outcome per level (functions/src/inventory/recost.ts).
+ * Amounts are the debits of the entry posted (negative: credits).
+ */
+export const recostingPublic = z.object({
+  pending: z.array(
+    z.object({
+      id: z.string(),
+      requested_at: z.string().nullable(),
+      failures: z.number().int(),
+      last_error: z.string().nullable(),
+      targets: z.array(z.object({ product_id: z.string(), location_id: z.string(), from: z.string() })),
+    }),
+  ),
+  done: z.array(
+    z.object({
+      product_id: z.string(),
+      location_id: z.string(),
+      from: z.string(),
+      done_at: z.string(),
+      cost_of_goods_sold: z.string(),
+      inventory_adjustments: z.string(),
+      inventory: z.string(),
+      journal_entry_id: z.string().nullable(),
+    }),
+  ),
+});
+export type RecostingPublic = z.infer<typeof recostingPublic>;

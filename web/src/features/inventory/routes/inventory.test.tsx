@@ -42,13 +42,14 @@ const movements = [
 const queryOf = (requests: RecordedRequest[], path: string) =>
   requests.filter((r) => r.method === 'GET' && r.url.split('?')[0] === `${INVENTORY}/${path}`).map((r) => new URL(r.url, 'http://x').searchParams);
 
-function readers(options: { locations?: ReturnType<typeof location>[]; movementCount?: number } = {}) {
+function readers(options: { locations?: ReturnType<typeof location>[]; movementCount?: number; recosting?: unknown } = {}) {
   return {
     ...referenceReaders,
     [`GET ${API}/products-services`]: () => ({ json: { data: [rice, oil], count: 2 } }),
     [`GET ${API}/products-services/prod-1`]: () => ({ json: rice }),
     [`GET ${INVENTORY}/locations`]: () => ({ json: { data: options.locations ?? [location(), warehouse], count: 2 } }),
     [`GET ${INVENTORY}/inventory-value`]: () => ({ json: { currency: 'JOD', total_value: '2.900', products: 2 } }),
+    [`GET ${INVENTORY}/recosting`]: () => ({ json: options.recosting ?? { pending: [], done: [] } }),
     [`GET ${INVENTORY}/stock-report`]: (request: RecordedRequest) => {
       const where = new URL(request.url, 'http://x').searchParams.get('location_id');
       const data = levels.filter((l) => !where || l.location_id === where);
@@ -151,7 +152,22 @@ describe('stock screen', { timeout: 30_000 }, () => {
     await waitFor(() => expect(Object.fromEntries(queryOf(requests, 'valuation-report').at(-1)!)).toEqual({ as_of: '2025-03-01', location_id: 'main' }));
     expect(await screen.findByText('Total value on Mar 1, 2025')).toBeTruthy();
   });
+
+  it('says when costs are being recalculated after a back-dated movement, and shows what the last re-costing changed', async () => {
+    mockFetch({ ...session('member'), ...readers({ recosting: owedAndDone }) });
+    renderRoutes(routes, '/inventory?tab=valuation');
+    const owed = await screen.findByTestId('recosting-owed');
+    expect(owed.textContent).toBe('Costs of 1 product are being recalculated from Mar 1, 2025 after a back-dated movement. Periods from that date cannot be closed until it is done. It failed once and is being retried.');
+    const done = await screen.findByRole('table', { name: 'Recent re-costings after back-dated movements' });
+    expect(rowOf(done, /Basmati rice 5 kg/).textContent).toMatch(/Main store.*Feb 20, 2025.*-JOD\s0\.500.*JOD\s0\.000.*Entry/);
+    expect(within(done).getByRole('link', { name: 'Entry' }).getAttribute('href')).toBe('/accounting/journal/je-9');
+  });
 });
+
+const owedAndDone = {
+  pending: [{ id: 'req-1', requested_at: '2025-03-10T08:00:00.000Z', failures: 1, last_error: 'Stock moved meanwhile', targets: [{ product_id: 'prod-1', location_id: 'main', from: '2025-03-01' }] }],
+  done: [{ product_id: 'prod-1', location_id: 'main', from: '2025-02-20', done_at: '2025-03-09T10:00:00.000Z', cost_of_goods_sold: '-0.500', inventory_adjustments: '0.000', inventory: '0.500', journal_entry_id: 'je-9' }],
+};
 
 /** A POST route answering 422 with `msg` when the quantity sent is `refused`, else 201. */
 const refusing = (refused: string, msg: string) => (request: RecordedRequest) =>
@@ -333,6 +349,15 @@ describe('in Arabic', { timeout: 30_000 }, () => {
     const moves = await screen.findByRole('table', { name: 'الحركات' });
     expect(within(rowOf(moves, /صرف/)).getByRole('link', { name: 'فاتورة' }).getAttribute('href')).toBe('/sales/invoices/inv-7');
     expect(within(rowOf(moves, /تسوية/)).getByText('تالف')).toBeTruthy();
+  });
+
+  it('says in Arabic that costs are being recalculated, with the re-costings table mirrored', async () => {
+    mockFetch({ ...session('member'), ...readers({ recosting: owedAndDone }) });
+    renderRoutes(routes, '/inventory?tab=valuation');
+    expect((await screen.findByTestId('recosting-owed')).textContent).toMatch(/^يُعاد احتساب تكلفة صنف واحد من .* بعد حركة بتاريخ سابق\..*فشلت مرة واحدة وتُعاد المحاولة\.$/);
+    const done = await screen.findByRole('table', { name: 'آخر عمليات إعادة احتساب التكلفة بعد حركات بتاريخ سابق' });
+    await within(done).findByRole('link', { name: 'أرز بسمتي 5 كغ' });
+    expect(done.closest('[dir]')!.getAttribute('dir')).toBe('rtl');
   });
 
   it('shows the dialog in Arabic, with the server’s refusal', async () => {

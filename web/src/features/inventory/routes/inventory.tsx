@@ -23,6 +23,8 @@ import { useLowStock } from '../api/get-low-stock';
 import { useStockMovements } from '../api/get-stock-movements';
 import { useStockReport } from '../api/get-stock-report';
 import { useValuationReport } from '../api/get-valuation-report';
+import { useRecosting } from '../api/get-recosting';
+import { RecostingDone, RecostingOwed } from '../components/recosting';
 import type { Location } from '../api/keys';
 import { MovementsTable } from '../components/movements-table';
 import { Quantity, useLocationName } from '../components/labels';
@@ -263,6 +265,8 @@ function ValuationTab({ organizationId, currency, locations }: TabProps) {
   const asOf = isDay(params.get('as_of')) ?? today();
   const locationId = params.get('vlocation') || undefined;
   const report = useValuationReport(organizationId, { as_of: asOf, location_id: locationId });
+  const recosting = useRecosting(organizationId);
+  const names = useProductNames(organizationId);
   const shownCurrency = report.data?.currency ?? currency;
   return (
     <Flex direction="column" gap="3">
@@ -298,6 +302,7 @@ function ValuationTab({ organizationId, currency, locations }: TabProps) {
           ]}
         />
       ) : null}
+      {recosting.data ? <RecostingDone recosting={recosting.data} currency={shownCurrency} productName={names.name} locations={locations} /> : null}
     </Flex>
   );
 }
@@ -311,6 +316,7 @@ export function InventoryRoute() {
   const org = organizationId ?? '';
   const locations = useLocations(org, !!organizationId);
   const value = useInventoryValue(org, !!organizationId);
+  const recosting = useRecosting(org, !!organizationId);
   const tabParam = params.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'stock';
 
@@ -338,6 +344,7 @@ export function InventoryRoute() {
           </Text>
         </Flex>
       </Card>
+      {recosting.data ? <RecostingOwed recosting={recosting.data} /> : null}
       <Tabs.Root value={tab} onValueChange={(next) => update({ tab: next === 'stock' ? null : next, skip: null })}>
         <Tabs.List aria-label={t('inventory.tabs.label')}>
           {TABS.map((value) => (
