@@ -2,7 +2,7 @@
  * Re-costing after a back-dated movement (functions/src/inventory/recost.ts): what is still owed
  * — a period over its date cannot close meanwhile — and what the last re-costings changed.
  */
-import { Callout, Flex, Link as RadixLink, Text } from '@radix-ui/themes';
+import { Callout, Flex, Heading, Link as RadixLink, Text } from '@radix-ui/themes';
 import { ColumnsTable } from '../../../components/columns-table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -35,6 +35,9 @@ export function RecostingDone({ recosting, currency, productName, locations }: {
   if (!recosting.done.length) return null;
   return (
     <Flex direction="column" gap="2">
+      <Heading as="h3" size="3">
+        {t('inventory.recosting.doneTitle')}
+      </Heading>
       <ColumnsTable
         caption={t('inventory.recosting.doneTitle')}
         rows={recosting.done}
