@@ -13,7 +13,7 @@ import { createContact } from '../contacts/contacts.js';
 import { StockLevel } from '../db/stockLevel.js';
 import { verifyLedger } from '../ledger/verify.js';
 import { todayIn } from '../ledger/dates.js';
-import { listPlan } from './layaways.js';
+import { listPlan } from './read.js';
 import { paymentSchedule } from './schedule.js';
 
 async function setup() {

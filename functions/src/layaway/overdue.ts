@@ -16,7 +16,7 @@ import { organizationSettings } from '../organizations/settings.js';
 import { renderEmail, sendMail } from '../platform/mailer.js';
 import { logger } from '../platform/logger.js';
 import { nowIso } from '../platform/ids.js';
-import { formatAmount } from './layaways.js';
+import { formatAmount } from './read.js';
 import { paymentSchedule } from './schedule.js';
 import { submitLayawayPickup } from './einvoice.js';
 
