@@ -13,10 +13,17 @@ export type UnderAccounting<K> = K extends `${infer Method} ${Org}/${infer Rest}
 
 /** The given routes, and the same routes again under `…/{organization_id}/accounting/`. */
 export function alsoUnderAccounting<D extends Record<string, AnyRouteDef>>(defs: D): D & { [K in keyof D as UnderAccounting<K>]: D[K] } {
-  const copies = Object.entries(defs).map(([key, def]) => {
-    const [method, path] = key.split(' ') as [string, string];
-    if (!path.startsWith(`${ORG}/`)) throw new Error(`${key}: only organization routes stand again under accounting/`);
-    return [`${method} ${ORG}/accounting/${path.slice(ORG.length + 1)}`, def] as const;
-  });
+  const copies = Object.entries(defs).map(([key, def]) => [underAccounting(key), def] as const);
   return { ...defs, ...Object.fromEntries(copies) } as D & { [K in keyof D as UnderAccounting<K>]: D[K] };
+}
+
+function underAccounting<K extends string>(key: K): UnderAccounting<K> {
+  const [method, path] = key.split(' ') as [string, string];
+  if (!path.startsWith(`${ORG}/`)) throw new Error(`${key}: only organization routes stand again under accounting/`);
+  return `${method} ${ORG}/accounting/${path.slice(ORG.length + 1)}` as UnderAccounting<K>;
+}
+
+/** Route keys, and the same keys again under `…/{organization_id}/accounting/` (a Lambda's route groups name both). */
+export function keysAlsoUnderAccounting<K extends string>(keys: readonly K[]): (K | UnderAccounting<K>)[] {
+  return [...keys, ...keys.map(underAccounting)];
 }

@@ -5,7 +5,7 @@
 import type { AuditEntry } from '../db/auditLog.js';
 import type { PaymentRecord } from '../db/payment.js';
 import type { RecordedPayment } from './payments.js';
-import { presentPayment } from './payments.js';
+import { presentPayment } from './read.js';
 
 /**
  * The settled documents are labelled "Invoice INV-000001"; the narrative names the kind in the

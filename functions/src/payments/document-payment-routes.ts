@@ -8,7 +8,8 @@ import * as payments from '@daftar/shared/schemas/payments';
 import { route } from '../http/api.js';
 import { idempotent } from '../http/idempotency.js';
 import { actorIdOf } from '../http/principal.js';
-import { getBill, paymentsOfDocument, recordPayment, type AllocationLocator } from './payments.js';
+import { recordPayment, type AllocationLocator } from './payments.js';
+import { getBill, paymentsOfDocument } from './read.js';
 
 /** Problems with "the" allocation of a bill payment point at the request's amount or the bill in the path. */
 const billInPath: AllocationLocator = {
