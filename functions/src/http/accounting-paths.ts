@@ -23,7 +23,3 @@ function underAccounting<K extends string>(key: K): UnderAccounting<K> {
   return `${method} ${ORG}/accounting/${path.slice(ORG.length + 1)}` as UnderAccounting<K>;
 }
 
-/** Route keys, and the same keys again under `…/{organization_id}/accounting/` (a Lambda's route groups name both). */
-export function keysAlsoUnderAccounting<K extends string>(keys: readonly K[]): (K | UnderAccounting<K>)[] {
-  return [...keys, ...keys.map(underAccounting)];
-}

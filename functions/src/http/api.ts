@@ -114,10 +114,20 @@ export function defineRouteGroup<R extends ResourceName, D extends Partial<Route
   return { resource, defs: defs as Record<string, AnyRouteDef> };
 }
 
-/** Routes named by their keys, implemented by the module `load` imports (its `routes` export). */
-export interface RouteGroup<R extends ResourceName = ResourceName> {
-  keys: readonly RouteKey<R>[];
-  load: () => Promise<{ routes: { resource: ResourceName; defs: Record<string, AnyRouteDef> } }>;
+/** What a route group's module exports: its definitions (`defineRouteGroup`). */
+type GroupModule = () => Promise<{ routes: { resource: ResourceName; defs: Record<string, AnyRouteDef> } }>;
+
+/** A route group as declared: which of the resource's routes it takes, and the module that implements them. */
+export interface RouteGroupSpec<R extends ResourceName = ResourceName> {
+  /** The routes of the route table this group takes, by key; the one group without it takes the rest. */
+  takes?: (key: RouteKey<R>) => boolean;
+  load: GroupModule;
+}
+
+/** A route group with its keys resolved from the route table. */
+export interface RouteGroup {
+  keys: readonly string[];
+  load: GroupModule;
 }
 
 /**
@@ -126,10 +136,21 @@ export interface RouteGroup<R extends ResourceName = ResourceName> {
  * keys only; the first call of a route loads its group's module — its schemas, its domain code
  * and the entities those use — and keeps it for the life of the instance. A listing of tills
  * no longer pays for the sale's posting engine, promotions and loyalty rules. Groups are chosen
- * by what their code pulls in: routes that share most of their modules belong together.
+ * by what their code pulls in: routes that share most of their modules belong together. Each
+ * group names the routes it takes from the route table (the first group that takes a key gets
+ * it), and exactly one takes the rest, so every route of the table has exactly one group.
  */
-export function routeGroups<R extends ResourceName>(resource: R, groups: RouteGroup<R>[]) {
-  return { resource, groups: groups as RouteGroup[] };
+export function routeGroups<R extends ResourceName>(resource: R, specs: RouteGroupSpec<R>[]) {
+  const rest = specs.filter((spec) => !spec.takes);
+  if (rest.length !== 1) throw new Error(`${resource}: exactly one route group takes the routes the others do not`);
+  const keys = specs.map((): string[] => []);
+  for (const key of routeTable[resource].routes as readonly RouteKey<R>[]) {
+    const taker = specs.findIndex((spec) => spec.takes?.(key));
+    keys[taker >= 0 ? taker : specs.indexOf(rest[0]!)]!.push(key);
+  }
+  const empty = keys.findIndex((k) => !k.length);
+  if (empty >= 0) throw new Error(`${resource}: route group ${empty + 1} takes no route`);
+  return { resource, groups: specs.map((spec, i): RouteGroup => ({ keys: keys[i]!, load: spec.load })) };
 }
 export type GroupedRoutes = ReturnType<typeof routeGroups<ResourceName>>;
 

@@ -15,7 +15,7 @@ function itemsLambda(options: { failFirstRead?: boolean; wrongKeys?: boolean } =
   let readFailures = options.failFirstRead ? 1 : 0;
   const routes = routeGroups('items', [
     {
-      keys: [`GET ${ITEMS}`, `GET ${ITEMS}/my-items`, `GET ${ITEMS}/{id}`],
+      takes: (key) => key.startsWith('GET '),
       load: async () => {
         loads.reads++;
         if (readFailures-- > 0) throw new Error('chunk not readable');
@@ -29,7 +29,6 @@ function itemsLambda(options: { failFirstRead?: boolean; wrongKeys?: boolean } =
       },
     },
     {
-      keys: [`POST ${ITEMS}`, `PUT ${ITEMS}/{id}`, `DELETE ${ITEMS}/{id}`],
       load: async () => {
         loads.writes++;
         return {
@@ -89,7 +88,20 @@ describe('route groups', () => {
     expect(Object.keys(defs)).toEqual([...routeTable.items.routes]);
   });
 
-  it('refuse, when the handler is built, a resource whose groups leave a route of the table out', () => {
-    expect(() => createHandler(routeGroups('items', [{ keys: [`GET ${ITEMS}`], load: async () => ({ routes: defineRouteGroup('items', { [`GET ${ITEMS}`]: answer('list') }) }) }]))).toThrow(/no implementation for/);
+  it('give every route of the table to one group: the first that takes it, the rest to the group that takes no particular one', () => {
+    const load = async () => ({ routes: defineRouteGroup('items', {}) });
+    const { groups } = routeGroups('items', [{ takes: (key) => key.includes('/my-items'), load }, { takes: (key) => key.startsWith('GET '), load }, { load }]);
+    expect(groups.map((g) => g.keys)).toEqual([
+      [`GET ${ITEMS}/my-items`],
+      [`GET ${ITEMS}`, `GET ${ITEMS}/{id}`],
+      [`POST ${ITEMS}`, `PUT ${ITEMS}/{id}`, `DELETE ${ITEMS}/{id}`],
+    ]);
+  });
+
+  it('refuse groups that leave routes to no one or to two, and a group that takes nothing', () => {
+    const load = async () => ({ routes: defineRouteGroup('items', {}) });
+    expect(() => routeGroups('items', [{ takes: (key) => key.startsWith('GET '), load }])).toThrow(/exactly one route group takes the routes the others do not/);
+    expect(() => routeGroups('items', [{ load }, { load }])).toThrow(/exactly one route group/);
+    expect(() => routeGroups('items', [{ takes: (key) => key.startsWith('PATCH '), load }, { load }])).toThrow(/route group 1 takes no route/);
   });
 });

@@ -5,30 +5,9 @@
  */
 import { createHandler, routeGroups } from '../http/api.js';
 
-const ORG = '/api/v1/organizations/{organization_id}';
-const PAYMENTS = `${ORG}/payments`;
-
 export const routes = routeGroups('payments', [
-  {
-    keys: [
-      `GET ${PAYMENTS}`,
-      `GET ${PAYMENTS}/list`,
-      `GET ${PAYMENTS}/received`,
-      `GET ${PAYMENTS}/sent`,
-      `GET ${PAYMENTS}/invoices/{invoice_id}`,
-      `GET ${PAYMENTS}/bills/{bill_id}`,
-      `GET ${PAYMENTS}/{payment_id}`,
-    ],
-    load: () => import('./reading-routes.js'),
-  },
-  {
-    keys: [
-      `POST ${PAYMENTS}`,
-      `PUT ${PAYMENTS}/{payment_id}`,
-      `DELETE ${PAYMENTS}/{payment_id}`,
-    ],
-    load: () => import('./change-routes.js'),
-  },
+  { takes: (key) => key.startsWith('GET '), load: () => import('./reading-routes.js') },
+  { load: () => import('./change-routes.js') },
 ]);
 
 export const handler = createHandler(routes);

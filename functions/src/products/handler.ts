@@ -4,7 +4,7 @@ import * as products from '@daftar/shared/schemas/products';
 import { reportDownloadPublic } from '@daftar/shared/schemas/reportCatalogue';
 import * as z from 'zod';
 import { createHandler, defineRoutes, route, validate } from '../http/api.js';
-import { NotFound, ValidationError } from '../platform/errors.js';
+import { ValidationError } from '../platform/errors.js';
 import { catalogueTemplate, exportCatalogue } from './export.js';
 import { getImportJob, presentImportJob, startImport } from './import/jobs.js';
 import { formatOf } from './import/sheet.js';
