@@ -13,6 +13,10 @@ import { entityConfig } from './client.js';
  * net of change and refunds), and per hour of the day `h<HH>_count` / `h<HH>_gross` (the
  * organization's time zone) for the dashboard's busy hours.
  *
+ * Per-product figures (the dashboard's top products) are not kept here: in the sale's transaction
+ * they would cost two actions per product and make a popular product's item one every till writes.
+ * The receipt's follow-up counts them instead (db/posProductDay.ts, pos/product-figures.ts).
+ *
  * Access: an organization's days in a range (pk `ORG#<org>#POSDAY`, sk `<date>#<terminal>`), and
  * the same for cashiers (pk `ORG#<org>#POSCASHIERDAY`, sk `<date>#<cashier>`).
  */

@@ -79,6 +79,12 @@ export const PosTransaction = new Entity(
       receipt_error: { type: 'string' },
       receipt_sent_at: { type: 'string' },
       einvoice_status: { type: 'string' },
+      /**
+       * The receipt's lines are in the per-product day figures (db/posProductDay.ts): `done`; while a
+       * receipt of more products than one transaction holds is counted in chunks, how many of its
+       * products are in so far (`"49"`); absent before (pos/product-figures.ts).
+       */
+      products_counted: { type: 'string' },
       note: { type: 'string', readOnly: true },
       reason: { type: 'string', readOnly: true },
       version: { type: 'number', required: true },

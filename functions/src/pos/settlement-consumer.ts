@@ -11,6 +11,7 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../platform/logger.js';
 import { settlePending, settleReceipt } from './settlement.js';
 import { resubmitMissing, submitPosReceipt } from './einvoice.js';
+import { countMissing, countReceiptProducts } from './product-figures.js';
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const failures: { itemIdentifier: string }[] = [];
@@ -32,6 +33,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
     try {
       await settleReceipt(message.organization_id, message.transaction_id);
       await submitPosReceipt(message.organization_id, message.transaction_id);
+      await countReceiptProducts(message.organization_id, message.transaction_id);
       organizations.add(message.organization_id);
     } catch (error) {
       logger.warn('pos stock: settlement failed, it will come again', { message_id: record.messageId, error: error instanceof Error ? error.message : String(error) });
@@ -40,12 +42,14 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   }
   for (const organizationId of organizations) {
     await settlePending(organizationId).catch(() => undefined);
-    // Receipts whose submission never started (a message lost after the sale): at most every five
-    // minutes per organization and instance, as it reads the last days' receipts.
+    // Receipts whose submission never started or whose products were not counted (a message lost
+    // after the sale): at most every five minutes per organization and instance, as each reads the
+    // last days' receipts.
     const last = lastResubmit.get(organizationId) ?? 0;
     if (Date.now() - last > RESUBMIT_EVERY_MS) {
       lastResubmit.set(organizationId, Date.now());
       await resubmitMissing(organizationId).catch((error) => logger.warn('pos: e-invoice sweep failed', { organization_id: organizationId, error: error instanceof Error ? error.message : String(error) }));
+      await countMissing(organizationId).catch((error) => logger.warn('pos: product figures sweep failed', { organization_id: organizationId, error: error instanceof Error ? error.message : String(error) }));
     }
   }
   return { batchItemFailures: failures };

@@ -306,8 +306,12 @@ export const posDashboardMetricsPublic = z.lazy(() => z.object({
   open_sessions: count,
   /** Terminals set up and active. */
   active_terminals: count,
-  /** The day figures are not kept per product: empty. */
-  top_products: z.array(z.object({ name: z.string(), quantity: z.string(), net_sales: amount })),
+  /**
+   * The five products with the most net sales over the span (after discounts, before tax; returns
+   * taken off), most first, named as last sold. Counted in each receipt's follow-up, so a receipt
+   * shows here a moment after it posts.
+   */
+  top_products: z.array(z.object({ product_id: z.string(), name: z.string(), name_ar: z.string().nullable(), quantity: z.string(), net_sales: amount })),
   by_payment_method: z.array(posPaymentMethodLine),
   by_hour: z.array(posHourLine),
   /** The span just before (the same number of days; the month before for month periods). */

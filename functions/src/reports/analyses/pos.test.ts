@@ -10,6 +10,7 @@ import {
 import { call } from '../../../test/client.js';
 import { createUser } from '../../../test/fixtures.js';
 import { PosCashierDay, PosTerminalDay, type PosFigure } from '../../db/posAggregates.js';
+import { PosProductDay, PosTerminalProductDay } from '../../db/posProductDay.js';
 import { PosSession } from '../../db/posSession.js';
 import { PosTerminal } from '../../db/posTerminal.js';
 import { uuidv7 } from '../../platform/ids.js';
@@ -404,6 +405,39 @@ describe('POS dashboard', () => {
 
     const back = await posDashboardMetrics(org, { period: 'today', terminal_id: 'T-2' }, evening);
     expect(back).toMatchObject({ terminal_id: 'T-2', today_transactions: 1, net_sales: '20.000', open_sessions: 0, active_terminals: 1, previous: { transaction_count: 0 }, changes: { net_sales_percent: null } });
+  });
+
+  it('the top five products of the span by net sales, from the per-product day figures, of one terminal when asked', async () => {
+    const shop = organization();
+    /** What a receipt's follow-up adds (pos/product-figures.ts): the organization's item and the terminal's. */
+    const count = async (date: string, terminal_id: string, product_id: string, quantity_milli: number, net: number, name = product_id.toUpperCase(), name_ar?: string) => {
+      const key = { organization_id: shop.id, date, product_id };
+      const names = { name, ...(name_ar ? { name_ar } : {}) };
+      await PosProductDay.update(key).add({ quantity_milli, net }).set(names).go();
+      await PosTerminalProductDay.update({ ...key, terminal_id }).add({ quantity_milli, net }).set(names).go();
+    };
+    await count('2025-06-04', 'T-1', 'tea', 3_000, 3_000, 'Old tea name');
+    await count('2025-06-10', 'T-1', 'tea', 1_000, 1_000, 'Tea', 'شاي');
+    await count('2025-06-10', 'T-2', 'cake', 2_000, 4_000);
+    await count('2025-06-10', 'T-1', 'cake', -1_000, -2_000);
+    for (const [product, net] of [['a', 500], ['b', 600], ['c', 700], ['d', 800]] as const) await count('2025-06-09', 'T-2', product, 1_000, net);
+    // Returned in the span, sold before it: left out. Sold the day before the span: not counted.
+    await count('2025-06-10', 'T-1', 'soap', -1_000, -900);
+    await count('2025-06-03', 'T-1', 'juice', 9_000, 90_000);
+
+    const week = posDashboardMetricsPublic.parse(await posDashboardMetrics(shop, { period: 'last_7_days' }, evening));
+    expect(week.top_products).toEqual([
+      // Named as on its latest day.
+      { product_id: 'tea', name: 'Tea', name_ar: 'شاي', quantity: '4', net_sales: '4.000' },
+      { product_id: 'cake', name: 'CAKE', name_ar: null, quantity: '1', net_sales: '2.000' },
+      { product_id: 'd', name: 'D', name_ar: null, quantity: '1', net_sales: '0.800' },
+      { product_id: 'c', name: 'C', name_ar: null, quantity: '1', net_sales: '0.700' },
+      { product_id: 'b', name: 'B', name_ar: null, quantity: '1', net_sales: '0.600' },
+    ]);
+    const front = await posDashboardMetrics(shop, { period: 'last_7_days', terminal_id: 'T-1' }, evening);
+    expect(front.top_products.map((p) => [p.product_id, p.quantity, p.net_sales])).toEqual([['tea', '4', '4.000']]);
+    const today = await posDashboardMetrics(shop, { period: 'today', terminal_id: 'T-2' }, evening);
+    expect(today.top_products.map((p) => [p.product_id, p.quantity, p.net_sales])).toEqual([['cake', '2', '4.000']]);
   });
 });
 

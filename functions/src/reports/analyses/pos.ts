@@ -2,14 +2,19 @@
  * POS reports (SPEC §7 "POS"; issue 15): sales summary, cashier performance, shift reconciliation and
  * the POS dashboard, shaped as a POS back office reads them.
  *
- * They read only what the sales keep up to date by `ADD` in their own transactions, never the
- * receipts, so each costs the same whatever the number of sales:
+ * They read only what the sales keep up to date by `ADD` in their own transactions (the top
+ * products: in their follow-up), never the receipts, so each costs the same whatever the number of
+ * sales:
  * - `PosTerminalDay` / `PosCashierDay` (db/posAggregates.ts): one Query of the organization's days in
  *   the range (sk `<from>` … `<to>#~`), days × terminals (or cashiers) items;
  * - `PosSession` (db/posSession.ts): one session by id, or one Query of the sessions opened in the
  *   range (their ids are UUIDv7, so the sort key range is the time range);
  * - `PosTerminal` for the dashboard's open sessions and active terminals, and users (BatchGet) to
- *   name cashiers.
+ *   name cashiers;
+ * - `PosProductDay` / `PosTerminalProductDay` (db/posProductDay.ts) for the dashboard's top products:
+ *   one Query of the span's (day, product) items, organization-wide or of the terminal asked for.
+ *   These are not written by the sale but counted in the receipt's follow-up
+ *   (pos/product-figures.ts), so a receipt reaches them a moment after it posts.
  *
  * How the figures are read (the sale and the return write them so): `sales_count`, `items_milli`,
  * `net` (after discounts, before tax), `tax`, `discount`, `gross` (tax included) and `hHH_count`
@@ -27,6 +32,7 @@ import type {
 } from '@daftar/shared/schemas/reportAnalyses';
 import { batchGet } from '../../db/batch-get.js';
 import { POS_HOURS, PosCashierDay, PosTerminalDay, type PosFigure } from '../../db/posAggregates.js';
+import { PosProductDay, PosTerminalProductDay, type PosProductDayRecord } from '../../db/posProductDay.js';
 import { POS_SESSION_TENDERS, PosSession, type PosSessionRecord } from '../../db/posSession.js';
 import { PosTerminal } from '../../db/posTerminal.js';
 import { User } from '../../db/user.js';
@@ -387,6 +393,44 @@ export function posPreviousSpan(period: PosDashboardPeriod, span: { from: string
 /** How many of the busiest hours the dashboard shows. */
 export const BUSIEST_HOURS = 3;
 
+/** How many products the dashboard's top products show. */
+export const TOP_PRODUCTS = 5;
+
+type ProductDayItem = Pick<PosProductDayRecord, 'date' | 'product_id' | 'quantity_milli' | 'net' | 'name' | 'name_ar'>;
+
+/**
+ * The (day, product) figures from `from` to `to`, of one terminal when given: one Query of days ×
+ * products items (a product sold on a day is one item, whatever the number of its sales).
+ */
+async function productDays(organizationId: string, from: string, to: string, terminalId?: string): Promise<ProductDayItem[]> {
+  const attributes = ['date', 'product_id', 'quantity_milli', 'net', 'name', 'name_ar'] as const;
+  // `<to>#~` closes the range after every product of the last day.
+  const { data } = terminalId
+    ? await PosTerminalProductDay.query.byDate({ organization_id: organizationId, terminal_id: terminalId }).between({ date: from }, { date: to, product_id: '~' }).go({ pages: 'all', attributes: [...attributes] })
+    : await PosProductDay.query.byDate({ organization_id: organizationId }).between({ date: from }, { date: to, product_id: '~' }).go({ pages: 'all', attributes: [...attributes] });
+  return data as ProductDayItem[];
+}
+
+/**
+ * The products with the most net sales (returns taken off), most first; ties by quantity, then
+ * name. Named as on their latest day. A product whose span is only returns is left out.
+ */
+export function topProducts(items: readonly ProductDayItem[], currency: string, count = TOP_PRODUCTS): PosDashboardMetricsPublic['top_products'] {
+  const byProduct = new Map<string, { product_id: string; quantity: number; net: number; name: string; name_ar: string | null; date: string }>();
+  for (const item of items) {
+    const p = byProduct.get(item.product_id) ?? { product_id: item.product_id, quantity: 0, net: 0, name: item.product_id, name_ar: null, date: '' };
+    p.quantity = add(p.quantity, item.quantity_milli ?? 0);
+    p.net = add(p.net, item.net ?? 0);
+    if (item.date >= p.date && item.name) Object.assign(p, { name: item.name, name_ar: item.name_ar ?? null, date: item.date });
+    byProduct.set(item.product_id, p);
+  }
+  return [...byProduct.values()]
+    .filter((p) => p.net > 0 || p.quantity > 0)
+    .sort((a, b) => b.net - a.net || b.quantity - a.quantity || a.name.localeCompare(b.name) || a.product_id.localeCompare(b.product_id))
+    .slice(0, count)
+    .map((p) => ({ product_id: p.product_id, name: p.name, name_ar: p.name_ar, quantity: quantityText(p.quantity), net_sales: moneyText(p.net, currency) }));
+}
+
 export async function posDashboardMetrics(organization: ReportOrganization, query: { terminal_id?: string; period: PosDashboardPeriod }, now = new Date()): Promise<PosDashboardMetricsPublic> {
   const today = todayIn(organization.timezone, now);
   const span = posDashboardSpan(query.period, today);
@@ -396,9 +440,11 @@ export async function posDashboardMetrics(organization: ReportOrganization, quer
   // One Query over everything the dashboard compares: the previous span, the span and today.
   const first = [previous.from, span.from, today].sort()[0]!;
   const last = [span.to, today].sort()[1]!;
-  const [items, terminals] = await Promise.all([
+  const [items, terminals, products] = await Promise.all([
     terminalDays(organization.id, first, last, query.terminal_id),
     PosTerminal.query.byId({ organization_id: organization.id }).go({ pages: 'all' }),
+    // Days of the span × the products sold on them (of the terminal asked for).
+    productDays(organization.id, span.from, span.to, query.terminal_id),
   ]);
   const within = (range: { from: string; to: string }) => items.filter((item) => item.date >= range.from && item.date <= range.to);
   const t = tally(within(span));
@@ -422,7 +468,7 @@ export async function posDashboardMetrics(organization: ReportOrganization, quer
     returns: money(t.refunds),
     open_sessions: tills.filter((terminal) => terminal.current_session_id).length,
     active_terminals: tills.filter((terminal) => terminal.is_active).length,
-    top_products: [],
+    top_products: topProducts(products, currency),
     by_payment_method: byPaymentMethod(t, currency),
     by_hour: hours.map(withoutGross),
     previous: {
