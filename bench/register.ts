@@ -28,7 +28,7 @@ import { loadavg } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page, type Route } from 'playwright-core';
-import { gtinCheckDigit } from '@daftar/shared/barcodes';
+import { DEFAULT_SCALE_BARCODES, gtinCheckDigit } from '@daftar/shared/barcodes';
 import { MAX_PAGE_LIMIT } from '@daftar/shared/constants';
 import { posSessionPublic, posTerminalPublic } from '@daftar/shared/schemas/pos';
 import { productPublic, type ProductPublic } from '@daftar/shared/schemas/products';
@@ -185,7 +185,7 @@ export function cannedData(): Canned {
     id: ORG_ID, name: 'Bench Grocery', name_ar: 'بقالة القياس', legal_name: null, tax_number: null, income_source_sequence: null, gst_registration_number: null,
     taxpayer_track: null, commercial_registration: null, phone: null, email: null, address: null, city: 'Amman', governorate: null, postal_code: null,
     base_currency: 'JOD', fiscal_year_start_month: 1, timezone: 'Asia/Amman', description: null, inventory_valuation_method: 'fifo', allow_negative_stock: true,
-    pos_receiptless_returns: 'admins', owner_id: USER_ID, member_count: 1, version: 1, created_at: CREATED, updated_at: CREATED, role: 'owner',
+    pos_receiptless_returns: 'admins', scale_barcodes: DEFAULT_SCALE_BARCODES, owner_id: USER_ID, member_count: 1, version: 1, created_at: CREATED, updated_at: CREATED, role: 'owner',
   });
   const member = memberPublic.parse({ user_id: USER_ID, organization_id: ORG_ID, email: 'owner@bench.jo', full_name: 'Bench Owner', role: 'owner', joined_at: CREATED });
   const taxes = [
@@ -203,7 +203,7 @@ export function cannedData(): Canned {
     opened_at: new Date(Date.now() - 3_600_000).toISOString(), closed_at: null, note: null, close_entry_id: null,
     report: {
       sales_count: 0, returns_count: 0, items_sold: '0', net_sales: '0.000', tax: '0.000', discounts: '0.000', gross_sales: '0.000', refunds: '0.000',
-      tenders: { cash: zero, card: zero, cliq: zero, store_credit: zero, on_account: zero },
+      tenders: { cash: zero, card: zero, cliq: zero, store_credit: zero, on_account: zero, gift_card: zero },
       expected: { cash: '50.000', card: '0.000', cliq: '0.000' }, counted: null, difference: null,
     },
   });
