@@ -13,7 +13,7 @@ import { todayInZone } from '@daftar/shared/reportPeriods';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from './runtime';
-import { callApi, chromiumFor, closeToasts, screenshot, signUpOwner, startSignedIn, type OwnerSession } from './session';
+import { callApi, chromiumFor, closeToasts, screenshot, signUpOwner, startSignedIn, type OwnerSession, settle } from './session';
 
 const executablePath = chromiumFor('cash flow screens in Chromium');
 
@@ -79,12 +79,6 @@ async function setUp(runtime: Runtime): Promise<OwnerSession> {
 
   await api('POST', '/cashflow/transactions', { date: inDays(10), amount: '120.000', direction: 'out', cash_flow_category: 'rent_and_utilities', description: 'Shop rent — next month' });
   return session;
-}
-
-/** The pointer off the page and nothing focused: the pictures show the screen, not a hovered button. */
-async function settle(page: Page) {
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
 async function expectLaidOut(page: Page, language: Language) {

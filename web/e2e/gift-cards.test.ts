@@ -11,7 +11,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from './runtime';
-import { callApi, chromiumFor, closeToasts, screenshot, signUpOwner, startSignedIn, type OwnerSession } from './session';
+import { callApi, chromiumFor, closeToasts, screenshot, signUpOwner, startSignedIn, type OwnerSession, settle } from './session';
 
 const executablePath = chromiumFor('gift card screens in Chromium');
 
@@ -59,12 +59,6 @@ async function setUp(runtime: Runtime): Promise<Setup> {
   const invoice = await api<{ id: string; number: string; gross_total: string }>('POST', `/invoices/${draft.id}/confirm`);
   if (invoice.gross_total !== '29.000') throw new Error(`The invoice came to ${invoice.gross_total}, not 29.000`);
   return { ...session, customerId: customer.id, invoiceId: invoice.id, invoiceNumber: invoice.number };
-}
-
-/** The pointer off the page and nothing focused: the pictures show the screen, not a hovered button. */
-async function settle(page: Page) {
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
 /** The document's direction, and no page-wide horizontal scroll (which a mirrored layout gone wrong shows first). */

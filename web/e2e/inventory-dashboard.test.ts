@@ -15,7 +15,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from './runtime';
-import { callApi, chromiumFor, closeToasts, screenshot, signUpOwner, startSignedIn, type OwnerSession } from './session';
+import { callApi, chromiumFor, closeToasts, screenshot, signUpOwner, startSignedIn, type OwnerSession, settle } from './session';
 
 const executablePath = chromiumFor('inventory dashboard and import in Chromium');
 
@@ -77,12 +77,6 @@ async function setUp(runtime: Runtime): Promise<Setup> {
     await api('POST', `/invoices/${draft.id}/confirm`);
   }
   return { ...session, teaId: tea.id };
-}
-
-/** The pointer off the page and nothing focused: the pictures show the screen, not a hovered control. */
-async function settle(page: Page) {
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
 async function expectLaidOut(page: Page, language: Language) {

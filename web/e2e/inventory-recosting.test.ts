@@ -9,7 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from './runtime';
-import { callApi, chromiumFor, closeToasts, screenshot, signUpOwner, startSignedIn, type OwnerSession } from './session';
+import { callApi, chromiumFor, closeToasts, screenshot, signUpOwner, startSignedIn, type OwnerSession, settle } from './session';
 
 const executablePath = chromiumFor('re-costing in Chromium');
 
@@ -36,12 +36,6 @@ async function setUp(runtime: Runtime): Promise<Setup> {
   });
   await api('POST', `/invoices/${draft.id}/confirm`);
   return { ...session, productId: flour.id, api };
-}
-
-/** The pointer off the page and nothing focused: the pictures show the screen, not a focused tab. */
-async function settle(page: Page) {
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
 interface Recosting { pending: unknown[]; done: { cost_of_goods_sold: string; journal_entry_id: string | null }[] }

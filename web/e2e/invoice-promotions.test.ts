@@ -14,7 +14,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from './runtime';
-import { callApi, chromiumFor, closeToasts, screenshot, signUpOwner, startSignedIn, type OwnerSession } from './session';
+import { callApi, chromiumFor, closeToasts, screenshot, signUpOwner, startSignedIn, type OwnerSession, settle } from './session';
 
 const executablePath = chromiumFor('promotions and loyalty on invoices in Chromium');
 
@@ -105,12 +105,6 @@ async function setUp(runtime: Runtime): Promise<Setup> {
 /** What a person reads: innerText keeps the cells of a row apart. */
 const text = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, ' ').trim();
 const rowTexts = async (table: Locator) => (await table.getByRole('row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
-
-/** The pointer off the page and nothing focused: the pictures show the screen, not a hovered button. */
-async function settle(page: Page) {
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-}
 
 /** The document's direction, and no page-wide horizontal scroll (which a mirrored layout gone wrong shows first). */
 async function expectLaidOut(page: Page, language: Language) {

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, type Runtime } from './runtime';
-import { callApi, chromiumFor, closeToasts, signUpOwner, startSignedIn, type OwnerSession } from './session';
+import { callApi, chromiumFor, closeToasts, signUpOwner, startSignedIn, type OwnerSession, settle } from './session';
 
 const executablePath = chromiumFor('layaway screens in Chromium');
 
@@ -66,12 +66,6 @@ async function setUp(runtime: Runtime): Promise<Setup> {
   const terminal = await api<{ id: string }>('POST', '/pos/terminals', { name: 'Counter 1', receipt_prefix: 'N1' });
   const opened = await api<{ id: string }>('POST', '/pos/sessions', { terminal_id: terminal.id, opening_float: '20.000' });
   return { ...session, customerId: customer.id, productId: microwave.id, sessionId: opened.id };
-}
-
-/** The pointer off the page and nothing focused: the pictures show the screen, not a hovered button. */
-async function settle(page: Page) {
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
 /** The brief's place for this pictures: docs/screenshots. */

@@ -9,7 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from './runtime';
-import { callApi, chromiumFor, closeToasts, screenshot, signUpOwner, startSignedIn, type OwnerSession } from './session';
+import { callApi, chromiumFor, closeToasts, screenshot, signUpOwner, startSignedIn, type OwnerSession, settle } from './session';
 
 const executablePath = chromiumFor('loyalty screens in Chromium');
 
@@ -37,11 +37,6 @@ async function setUp(runtime: Runtime): Promise<Setup> {
   const api = <T>(method: string, path: string, json?: unknown) => callApi<T>(runtime, method, `/organizations/${session.organizationId}${path}`, { token: session.token, json });
   const customer = await api<{ id: string }>('POST', '/contacts', { contact_type: 'customer', name: 'Lina Haddad', name_ar: 'لينا حداد', phone: '0791234567' });
   return { ...session, customerId: customer.id };
-}
-
-async function settle(page: Page) {
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
 async function expectLaidOut(page: Page, language: Language) {

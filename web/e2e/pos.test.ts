@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRuntime, type Runtime } from './runtime';
-import { callApi, chromiumFor, closeToasts, screenshot, SCREENSHOTS, signUpOwner, startSignedIn, type OwnerSession } from './session';
+import { callApi, chromiumFor, closeToasts, screenshot, SCREENSHOTS, signUpOwner, startSignedIn, type OwnerSession, settle } from './session';
 
 const executablePath = chromiumFor('the till in Chromium');
 
@@ -66,12 +66,6 @@ async function setUp(runtime: Runtime): Promise<Setup> {
   await product('DATES-1', DATES, { tax_id: null });
   const terminal = await api<{ id: string }>('POST', '/pos/terminals', { name: 'Counter 1', receipt_prefix: 'T1' });
   return { ...session, terminalId: terminal.id };
-}
-
-/** The pointer off the page and nothing focused: the pictures show the screen, not a hovered button. */
-async function settle(page: Page) {
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
 async function expectLaidOut(page: Page, language: Language) {

@@ -15,7 +15,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Runtime } from './runtime';
-import { callApi, chromiumFor, closeToasts, screenshot, signUpOwner, startSignedIn, type OwnerSession } from './session';
+import { callApi, chromiumFor, closeToasts, screenshot, signUpOwner, startSignedIn, type OwnerSession, settle } from './session';
 
 const executablePath = chromiumFor('promotion screens in Chromium');
 
@@ -51,12 +51,6 @@ async function setUp(runtime: Runtime): Promise<Setup> {
   const juice = await api<{ id: string }>('POST', '/products-services', { sku: JUICE.sku, name: JUICE.name, name_ar: JUICE.name_ar, sale_price: JUICE.price });
   await api('POST', '/products-services', { sku: 'BREAD-1', name: 'Arabic bread', name_ar: 'خبز عربي', sale_price: '0.350' });
   return { ...session, juiceId: juice.id };
-}
-
-/** The pointer off the page and nothing focused: the pictures show the screen, not a hovered button. */
-async function settle(page: Page) {
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
 /** The document's direction, and no page-wide horizontal scroll (which a mirrored layout gone wrong shows first). */

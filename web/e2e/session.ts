@@ -151,3 +151,9 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
   await page.waitForTimeout(options.settleMs ?? 300);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: options.fullPage ?? true });
 }
+
+/** The pointer off the page and nothing focused: the pictures show the screen, not a hovered or focused control. */
+export async function settle(page: Page) {
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}
