@@ -15,7 +15,7 @@ import type { StockMovementRecord } from '../db/stockMovement.js';
 import { addDays } from '../ledger/dates.js';
 import { verifyLedger } from '../ledger/verify.js';
 import { recostLevel, replayLevel, runRecostRequest } from './recost.js';
-import { planStock, type StockChange, type StockRead } from './stock.js';
+import { COUNT_KEPT, planStock, type StockChange, type StockRead } from './stock.js';
 
 const TODAY = new Date().toISOString().slice(0, 10);
 
@@ -129,6 +129,33 @@ describe('the replay', () => {
     fc.record({ kind: fc.constant('count' as const), quantity: fc.integer({ min: 0, max: 30 }).map((q) => q * 1000) }),
     fc.record({ kind: fc.constant('adjust' as const), quantity: fc.integer({ min: -5, max: 5 }).filter((q) => q !== 0).map((q) => q * 1000) }),
   );
+
+  it('replays a receipt and the count kept beside it in the order they were made, so a re-costing is the same every time', () => {
+    const outcomes = new Set<string>();
+    for (let run = 0; run < 40; run++) {
+      const movements: StockMovementRecord[] = [];
+      let level: StockLevelRecord | null = null;
+      const post = (change: Partial<StockChange>, date: string, now: string) => {
+        const read: StockRead = { organizationId: 'o', method: 'average', allowNegative: true, products: new Map([['p', product]]), levels: new Map([['p|main', level]]) };
+        const plan = planStock(read, [{ productId: 'p', referenceType: 'manual', ...change } as StockChange], { date, now });
+        movements.push(...plan.movements);
+        const { position } = replayLevel(movements, 'average', 150);
+        const counted = change.kind === 'count' ? { counted_on: date, counted_at: now } : { counted_on: level?.counted_on, counted_at: level?.counted_at };
+        level = { organization_id: 'o', product_id: 'p', location_id: 'main', on_hand: position.on_hand, value: position.value, layers: [], last_cost: position.last_cost ?? undefined, version: movements.length, last_moved_on: date, ...counted } as StockLevelRecord;
+      };
+      post({ kind: 'receipt', quantity: 10_000, value: 2_000 }, '2026-03-01', '2026-03-01T08:00:00.000Z');
+      post({ kind: 'count', quantity: 12_000 }, '2026-03-05', '2026-03-05T08:00:00.000Z');
+      // Dated before the count, posted after it: the receipt and the count kept beside it, made in the same millisecond.
+      post({ kind: 'receipt', quantity: 2_000, value: 900 }, '2026-03-03', '2026-03-06T08:00:00.000Z');
+      expect(movements.map((m) => m.reason ?? m.movement_type)).toEqual(['receipt', 'count', 'receipt', COUNT_KEPT]);
+      // Made together, they sort by id in the order they were made (platform/ids.ts).
+      const [receipt, kept] = movements.slice(2);
+      expect(receipt!.id < kept!.id).toBe(true);
+      const replayed = replayLevel(movements, 'average', 150);
+      outcomes.add(JSON.stringify([replayed.cogsSide, replayed.adjustmentsSide, replayed.position.value]));
+    }
+    expect(outcomes.size).toBe(1);
+  });
 
   it('of movements planned in date order finds nothing to correct (FIFO and average, negative stock and counts included)', () => {
     fc.assert(
