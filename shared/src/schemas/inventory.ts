@@ -5,8 +5,7 @@
  */
 import * as z from 'zod';
 import { VALUATION_METHODS } from '../inventory/costing.js';
-import { calendarDate, id, pagination } from './common.js';
-import { quantityInput } from './products.js';
+import { calendarDate, id, pagination, quantityInput } from './common.js';
 import { MOVEMENT_REFERENCE_TYPES, MOVEMENT_TYPES } from './codes.js';
 
 export { VALUATION_METHODS } from '../inventory/costing.js';

@@ -19,8 +19,7 @@
  * Money is in major units as decimal strings ("12.345").
  */
 import * as z from 'zod';
-import { calendarDate, id, pagination, queryBoolean } from './common.js';
-import { priceInput, quantityInput } from './products.js';
+import { calendarDate, id, pagination, priceInput, quantityInput, queryBoolean } from './common.js';
 
 export const LAYAWAY_STATUSES = ['active', 'completed', 'cancelled'] as const;
 export type LayawayStatus = (typeof LAYAWAY_STATUSES)[number];

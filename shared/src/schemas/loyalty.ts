@@ -19,8 +19,7 @@
  *   customer's contact id); the balance never goes below zero, also under concurrent redemptions.
  */
 import * as z from 'zod';
-import { calendarDate, id, pagination } from './common.js';
-import { priceInput } from './products.js';
+import { calendarDate, id, pagination, priceInput } from './common.js';
 
 export const LOYALTY_PROGRAM_STATUSES = ['active', 'inactive'] as const;
 export type LoyaltyProgramStatus = (typeof LOYALTY_PROGRAM_STATUSES)[number];

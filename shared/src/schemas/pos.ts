@@ -15,8 +15,7 @@
  */
 import * as z from 'zod';
 import { posLoyaltyStanding } from './loyalty.js';
-import { calendarDate, id, pagination } from './common.js';
-import { priceInput, quantityInput } from './products.js';
+import { calendarDate, id, pagination, priceInput, quantityInput } from './common.js';
 
 /**
  * How a customer pays. Cash is the only tender that gives change. Card and CliQ are settled by the

@@ -9,7 +9,9 @@
  * that has it.
  */
 import * as z from 'zod';
-import { calendarDate, id, pagination, queryBoolean } from './common.js';
+import { calendarDate, id, pagination, priceInput, quantityInput, queryBoolean } from './common.js';
+
+export { priceInput, quantityInput } from './common.js';
 import { IMPORT_JOB_STATES, ITEM_TYPES, STOCK_STATUSES, UNITS_OF_MEASURE, type ItemType, type UnitOfMeasure } from './codes.js';
 
 export { IMPORT_JOB_STATES, ITEM_TYPES, STOCK_STATUSES, UNITS_OF_MEASURE } from './codes.js';
@@ -22,18 +24,6 @@ export const UNIT_CODES: Record<UnitOfMeasure, string> = {
 
 
 export const PRODUCT_MAX_BARCODES = 10;
-
-/** A price or cost as typed: a non-negative decimal with at most three decimals (fils). */
-export const priceInput = z
-  .union([z.string().trim(), z.number().finite()])
-  .transform((v) => (typeof v === 'number' ? String(v) : v))
-  .pipe(z.string().regex(/^\d{1,12}(\.\d{1,3})?$/, 'Enter an amount such as 1.250 (at most three decimals)'));
-
-/** A quantity as typed: a non-negative decimal with at most three decimals. */
-export const quantityInput = z
-  .union([z.string().trim(), z.number().finite()])
-  .transform((v) => (typeof v === 'number' ? String(v) : v))
-  .pipe(z.string().regex(/^\d{1,9}(\.\d{1,3})?$/, 'Enter a quantity such as 2 or 0.750 (at most three decimals)'));
 
 /** Digits only (EAN-8, EAN-13, UPC-A, a scale code) or a shop's own code of letters, digits and `-`. */
 export const barcodeInput = z

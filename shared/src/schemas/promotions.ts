@@ -10,8 +10,7 @@
  * each use is a conditional increment in that sale's transaction.
  */
 import * as z from 'zod';
-import { id, pagination } from './common.js';
-import { priceInput, quantityInput } from './products.js';
+import { id, pagination, priceInput, quantityInput } from './common.js';
 import { PROMOTION_REASON_KEYS, PROMOTION_STATUSES } from '../promotions/engine.js';
 
 export { PROMOTION_STATUSES, PROMOTION_REASON_KEYS };

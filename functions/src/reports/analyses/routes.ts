@@ -20,13 +20,13 @@ import {
   revenueAnalyticsPublic,
   revenueAnalyticsQuery,
 } from '@daftar/shared/schemas/reportAnalyses';
-import { route, type RouteContext, type RouteDefs } from '../../http/api.js';
+import { defineRouteGroup, route, type RouteContext } from '../../http/api.js';
 
 const ORG = '/api/v1/organizations/{organization_id}';
 const viewer = { org: 'viewer' } as const;
 const organizationOf = (ctx: RouteContext) => ctx.organizationId!;
 
-export const analysisRoutes = {
+export const routes = defineRouteGroup('reports', {
   [`GET ${ORG}/reports/receivables-analysis`]: route({
     access: viewer,
     summary: 'Receivables ageing (current, 1–30, 31–60, 61–90, over 90 days past due), average days outstanding, collection risk and top customers',
@@ -98,4 +98,4 @@ export const analysisRoutes = {
       return posDashboardMetrics(await loadReportOrganization(organizationOf(ctx)), ctx.query);
     },
   }),
-} satisfies Partial<RouteDefs<'reports'>>;
+});

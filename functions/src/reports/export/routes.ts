@@ -13,7 +13,7 @@ import {
   reportTablePublic,
   type ExportableReportId,
 } from '@daftar/shared/schemas/reportCatalogue';
-import { route, type RouteDefs } from '../../http/api.js';
+import { defineRouteGroup, route } from '../../http/api.js';
 
 const ORG = '/api/v1/organizations/{organization_id}';
 
@@ -37,7 +37,7 @@ const fixedExport = (reportId: ExportableReportId, summary: string) =>
     handler: async (ctx) => (await run()).exportReport(ctx, reportId),
   });
 
-export const exportRoutes = {
+export const routes = defineRouteGroup('reports', {
   [`GET ${ORG}/reports/catalogue`]: route({
     access: { org: 'viewer' },
     summary: 'The Financial Reports screen\'s 13 reports: id, title, category (financial, tax, business, compliance), Popular and New badges',
@@ -82,4 +82,4 @@ export const exportRoutes = {
     response: FILE_RESPONSE,
     handler: async (ctx) => (await run()).bulkExport(ctx),
   }),
-} satisfies Partial<RouteDefs<'reports'>>;
+});

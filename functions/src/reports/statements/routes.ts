@@ -6,7 +6,7 @@
  * (../implementation.ts), so a cold start of the reports Lambda evaluates none of the statements.
  */
 import * as statements from '@daftar/shared/schemas/reportStatements';
-import { route, type RouteContext, type RouteDefs } from '../../http/api.js';
+import { defineRouteGroup, route, type RouteContext } from '../../http/api.js';
 import type { ReportInput } from '../request.js';
 
 const ORG = '/api/v1/organizations/{organization_id}';
@@ -15,7 +15,7 @@ const ORG = '/api/v1/organizations/{organization_id}';
 const requestOf = async (ctx: RouteContext<unknown, ReportInput>, extra?: Record<string, string | undefined>) =>
   (await import('../implementation.js')).reportRequest(ctx.organizationId!, ctx.query, ctx.headers['accept-language'], { query: extra });
 
-export const statementRoutes = {
+export const routes = defineRouteGroup('reports', {
   [`GET ${ORG}/reports/profit-loss`]: route({
     access: { org: 'viewer' },
     summary: 'Profit and loss for a period (current_month by default, or custom_start…custom_end), optionally compared with the period before',
@@ -87,4 +87,4 @@ export const statementRoutes = {
       return presentCashFlowCategories(request, await cashFlowCategories(request, ctx.query.category_type));
     },
   }),
-} satisfies Partial<RouteDefs<'reports'>>;
+});

@@ -3,11 +3,11 @@
  * return's code is imported on the route's first call (../implementation.ts), not at cold start.
  */
 import { jordanTaxReportPublic, jordanTaxReportQuery } from '@daftar/shared/schemas/reportTax';
-import { route, type RouteDefs } from '../../http/api.js';
+import { defineRouteGroup, route } from '../../http/api.js';
 
 const ORG = '/api/v1/organizations/{organization_id}';
 
-export const taxReportRoutes = {
+export const routes = defineRouteGroup('reports', {
   [`GET ${ORG}/reports/jordan-tax`]: route({
     access: { org: 'viewer' },
     summary:
@@ -20,4 +20,4 @@ export const taxReportRoutes = {
       return jordanTaxReturn(organization, resolveFilingPeriod(query, organization));
     },
   }),
-} satisfies Partial<RouteDefs<'reports'>>;
+});
