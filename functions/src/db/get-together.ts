@@ -12,6 +12,7 @@
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Entity, EntityItem } from 'electrodb';
 import { documentClient } from './client.js';
+import { keepReadAhead, takeReadAhead } from '../platform/call-cache.js';
 
 type Key = Record<string, unknown>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -71,13 +72,8 @@ async function flush(batch: Pending[]) {
   for (const [k, asks] of byKey) for (const p of asks) p.settle(found.get(k));
 }
 
-/**
- * The entity's item under `key` (null when there is none), read consistently — together with
- * every other readItem of this turn.
- */
-export function readItem<E extends AnyEntity>(entity: E, key: object, options: { ignoreOwnership?: boolean } = {}): Promise<EntityItem<E> | null> {
-  const { TableName, Key } = (entity.get(key as never) as { params(): { TableName?: string; Key?: Key } }).params();
-  if (!TableName || !Key) throw new Error('readItem needs an entity with a table and a key');
+/** Raw item of `key` in `table`, read with every other ask of this turn. */
+function ask(table: string, key: Key): Promise<Key | undefined> {
   return new Promise((resolve, reject) => {
     if (queue.length === 0) {
       // After the current turn's synchronous work and promise reactions: asks made together
@@ -88,17 +84,47 @@ export function readItem<E extends AnyEntity>(entity: E, key: object, options: {
         void flush(batch);
       });
     }
-    queue.push({
-      table: TableName,
-      key: Key,
-      settle: (item) => {
-        try {
-          resolve(item ? ((entity.parse({ Item: item }, { ignoreOwnership: options.ignoreOwnership }) as { data: EntityItem<E> | null }).data) : null);
-        } catch (error) {
-          reject(error);
-        }
-      },
-      fail: reject,
-    });
+    queue.push({ table, key, settle: resolve, fail: reject });
   });
+}
+
+/** Set while `readingAhead` runs its reads: each read is kept for the call's later read of the same key. */
+let ahead = false;
+
+/**
+ * Starts, in this turn, the reads that `start` makes before its first pause, and keeps each for
+ * the first read of the same key later in this call (platform/call-cache.ts). The request
+ * pipeline runs a route's `readAhead` this way beside the principal's own reads (http/api.ts):
+ * they leave as one BatchGetItem, and the handler's reads, made after authentication, find their
+ * items already on the way. Whatever `start` answers or throws is ignored; only the reads count.
+ */
+export function readingAhead(start: () => unknown): void {
+  ahead = true;
+  try {
+    const started = start();
+    if (started instanceof Promise) started.catch(() => undefined);
+  } catch {
+    // The handler will make the same reads and meet the same error.
+  } finally {
+    ahead = false;
+  }
+}
+
+/**
+ * The entity's item under `key` (null when there is none), read consistently — together with
+ * every other readItem of this turn, or taken from a read made ahead for this call.
+ */
+export function readItem<E extends AnyEntity>(entity: E, key: object, options: { ignoreOwnership?: boolean } = {}): Promise<EntityItem<E> | null> {
+  const { TableName, Key } = (entity.get(key as never) as { params(): { TableName?: string; Key?: Key } }).params();
+  if (!TableName || !Key) throw new Error('readItem needs an entity with a table and a key');
+  const text = keyText(TableName, Key);
+  let raw = ahead ? undefined : takeReadAhead<Key | undefined>(text);
+  if (!raw) {
+    raw = ask(TableName, Key);
+    if (ahead) {
+      raw.catch(() => undefined);
+      keepReadAhead(text, raw);
+    }
+  }
+  return raw.then((item) => (item ? ((entity.parse({ Item: item }, { ignoreOwnership: options.ignoreOwnership }) as { data: EntityItem<E> | null }).data) : null));
 }

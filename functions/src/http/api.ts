@@ -7,6 +7,7 @@ import { hasRank, type Role } from '@daftar/shared';
 import { routeTable, type ResourceName, type RouteKey } from '../routes.js';
 import { config } from '../platform/config.js';
 import { withCallCache } from '../platform/call-cache.js';
+import { readingAhead } from '../db/get-together.js';
 import { logger, setCorrelationId } from '../platform/logger.js';
 import { parseBody, type BodyType, type UploadedFile } from './body.js';
 import { BadRequest, Forbidden, HttpError, MethodNotAllowed, NotFound, Unauthorized, ValidationError, statusOf, type ValidationIssue } from './errors.js';
@@ -61,6 +62,14 @@ export interface RouteDef<B extends Schema = Schema, Q extends Schema = Schema> 
    * `ctx.audit` is still written.
    */
   autoAudit?: boolean;
+  /**
+   * The reads the handler will make, started beside the caller's authentication (one round trip
+   * for both: the principal's items and these go in one BatchGetItem, db/get-together.ts
+   * `readingAhead`). Called once the caller's token has verified and the body has validated,
+   * with the validated body; whatever it answers or throws is ignored, and the handler's own reads
+   * of the same keys take what it read. Only for reads whose keys the request alone gives.
+   */
+  readAhead?: (request: { organizationId: string; params: Record<string, string>; headers: Record<string, string | undefined>; body: Out<B> }) => unknown;
   handler: (ctx: RouteContext<Out<B>, Out<Q>>) => Promise<unknown>;
 }
 
@@ -332,16 +341,25 @@ export function createHandler(routes: DeclaredRoutes | GroupedRoutes) {
       const def = typeof compiledRoute.def === 'function' ? await compiledRoute.def() : compiledRoute.def;
 
       const organizationId = organizationOf(def, params, headers);
-      const principal = def.access === 'public' ? null : await resolvePrincipal(headers, organizationId ?? undefined);
+      const readBody = async () => {
+        const parsed = await parseBody(event, headers, def.bodyType ?? 'json', def.maxBodyBytes);
+        return { files: parsed.files, value: def.body ? validate(def.body, parsed.value ?? (def.bodyType === 'multipart' ? {} : undefined), 'body') : parsed.value };
+      };
+      // A route that reads ahead has its body read first, so the reads can start beside the
+      // principal's; a bad body is still answered after authentication, as on every route.
+      const early = def.readAhead && organizationId && def.access !== 'public' ? await readBody().then((read) => ({ read }), (error: unknown) => ({ error })) : null;
+      const alongside = early && 'read' in early ? () => readingAhead(() => def.readAhead!({ organizationId: organizationId!, params, headers, body: early.read.value })) : undefined;
+      const principal = def.access === 'public' ? null : await resolvePrincipal(headers, organizationId ?? undefined, alongside);
       const role = await authorize(def, principal, organizationId);
 
       const query = def.query ? validate(def.query, event.queryStringParameters ?? {}, 'query') : undefined;
       let body: unknown;
       let files: UploadedFile[] = [];
       if (def.body || def.bodyType === 'multipart') {
-        const parsed = await parseBody(event, headers, def.bodyType ?? 'json', def.maxBodyBytes);
-        files = parsed.files;
-        body = def.body ? validate(def.body, parsed.value ?? (def.bodyType === 'multipart' ? {} : undefined), 'body') : parsed.value;
+        if (early && 'error' in early) throw early.error;
+        const read = early ? early.read : await readBody();
+        files = read.files;
+        body = read.value;
       }
 
       const audits: AuditEntry[] = [];

@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '@daftar/shared';
 import { documentClient } from '../db/client.js';
+import { readItem } from '../db/get-together.js';
 import { User, type UserItem } from '../db/user.js';
 import { RevokedToken } from '../db/revokedToken.js';
 import { Membership, type MembershipItem } from '../db/membership.js';
@@ -42,16 +43,18 @@ function credentialsFrom(headers: Record<string, string | undefined>): { bearer?
   return token.startsWith(API_KEY_PREFIX) ? { apiKey: token } : { bearer: token };
 }
 
-const keyOf = (params: { Key?: Record<string, unknown> }) => params.Key!;
 
 /**
  * Resolves the caller in one DynamoDB round trip for a user token: the user, the token's
- * revocation marker and (when an organization is named) the membership are read in one
- * BatchGetItem.
+ * revocation marker and (when an organization is named) the membership are read together
+ * (db/get-together.ts), and with them whatever `alongside` starts reading in the same turn — the
+ * route's reads made ahead (http/api.ts), once the token's signature has been checked, so that
+ * only a caller holding a token we signed makes anything be read.
  */
 export async function resolvePrincipal(
   headers: Record<string, string | undefined>,
   organizationId: string | undefined,
+  alongside?: () => void,
 ): Promise<Principal | null> {
   const { bearer, apiKey } = credentialsFrom(headers);
   if (apiKey) return resolveApiKey(apiKey);
@@ -60,29 +63,16 @@ export async function resolvePrincipal(
   const claims = await verifyAccessToken(bearer);
   if (!claims) throw new Unauthorized();
 
-  const keys = [
-    keyOf(User.get({ id: claims.sub }).params()),
-    keyOf(RevokedToken.get({ jti: claims.jti }).params()),
-  ];
-  if (organizationId) keys.push(keyOf(Membership.get({ organization_id: organizationId, user_id: claims.sub }).params()));
-  const table = config.tableName;
-  const result = await documentClient.send(
-    new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true } } }),
-  );
-  const items = result.Responses?.[table] ?? [];
-  // Unprocessed keys only happen under throttling; treat as a transient failure.
-  if (result.UnprocessedKeys && Object.keys(result.UnprocessedKeys).length) throw new Error('BatchGet throttled');
-
-  const byEntity = (name: string) => items.find((i) => i['__edb_e__'] === name);
-  const userRaw = byEntity('user');
-  if (!userRaw || byEntity('revoked_token')) throw new Unauthorized();
-  const user = User.parse({ Item: userRaw }).data as UserItem | null;
-  if (!user) throw new Unauthorized();
+  alongside?.();
+  const [user, revoked, membership] = await Promise.all([
+    readItem(User, { id: claims.sub }),
+    readItem(RevokedToken, { jti: claims.jti }),
+    organizationId ? readItem(Membership, { organization_id: organizationId, user_id: claims.sub }) : Promise.resolve(null),
+  ]);
+  if (!user || revoked) throw new Unauthorized();
   if (!user.is_active) throw new Unauthorized('Inactive user');
   if (claims.tv !== user.token_version) throw new Unauthorized();
-  const memberRaw = byEntity('membership');
-  const membership = memberRaw ? (Membership.parse({ Item: memberRaw }).data as MembershipItem) : null;
-  return { kind: 'user', user, token: claims, membership };
+  return { kind: 'user', user: user as UserItem, token: claims, membership: (membership as MembershipItem | null) ?? null };
 }
 
 async function resolveApiKey(presented: string): Promise<Principal> {

@@ -34,3 +34,22 @@ export function forgetForCall(key: string): void {
 export function knownForCall<T>(key: string): Promise<T> | undefined {
   return scope.getStore()?.get(key) as Promise<T> | undefined;
 }
+
+/**
+ * Reads made ahead for this call (db/get-together.ts `readingAhead`): the raw item under a table
+ * and key, kept until the first read of that key in the call takes it. Taken once: a read made
+ * again after a write (a retried transaction) reads afresh.
+ */
+const AHEAD = '\u0000ahead\u0000';
+
+export function keepReadAhead(key: string, item: Promise<unknown>): void {
+  const cache = scope.getStore();
+  if (cache && !cache.has(AHEAD + key)) cache.set(AHEAD + key, item);
+}
+
+export function takeReadAhead<T>(key: string): Promise<T> | undefined {
+  const cache = scope.getStore();
+  const item = cache?.get(AHEAD + key) as Promise<T> | undefined;
+  if (item) cache!.delete(AHEAD + key);
+  return item;
+}

@@ -8,13 +8,13 @@ import * as z from 'zod';
 import * as pos from '@daftar/shared/schemas/pos';
 import { listOf } from '@daftar/shared/schemas/common';
 import { defineRouteGroup, route, type RouteContext } from '../http/api.js';
-import { idempotent } from '../http/idempotency.js';
+import { idempotencyKeyOf, idempotent } from '../http/idempotency.js';
 import { actorIdOf } from '../http/principal.js';
 import type { PosTransactionRecord } from '../db/posTransaction.js';
 import { organizationSettings } from '../organizations/settings.js';
 import { DomainError } from '../platform/errors.js';
 import { statusOf } from '../http/errors.js';
-import { afterPostingHooks, postReturn, postSale, recordRefusal, type Teller } from './sales.js';
+import { afterPostingHooks, postReturn, postSale, readSaleAhead, recordRefusal, type Teller } from './sales.js';
 import { presentTransaction } from './present.js';
 import { enqueueFollowUp } from './settlement.js';
 import { giveStoreCredit } from './store-credit.js';
@@ -64,6 +64,7 @@ export const routes = defineRouteGroup('pos', {
     status: 201,
     body: pos.posSaleCreate,
     response: pos.posTransactionPublic,
+    readAhead: ({ organizationId, headers, body }) => readSaleAhead(organizationId, body, idempotencyKeyOf({ headers })),
     handler: async (ctx) =>
       idempotent(ctx, async (guard) => {
         const posted = await keepingRefusals(ctx, () => postSale(tellerOf(ctx), ctx.body, guard ? { claim: guard, answer } : null));

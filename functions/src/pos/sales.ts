@@ -36,6 +36,7 @@ import { Account, type AccountRecord } from '../db/account.js';
 import { AuditLog, auditRecord, type AuditActor } from '../db/auditLog.js';
 import { Contact, type ContactRecord } from '../db/contact.js';
 import { readItem } from '../db/get-together.js';
+import { IdempotencyRecord } from '../db/idempotencyRecord.js';
 import { PosCashierDay, PosTerminalDay, dayFiguresUpdate } from '../db/posAggregates.js';
 import { PosPendingStock, PosSyncRefusal } from '../db/posPendingStock.js';
 import { PosSession, type PosSessionRecord } from '../db/posSession.js';
@@ -595,11 +596,26 @@ function emptyRecordFields(body: { id: string; terminal_id: string; session_id: 
 
 // ---- Sale ----------------------------------------------------------------------------------------
 
-export async function postSale(teller: Teller, body: SaleBody, idempotency: { claim: IdempotencyClaim; answer(record: PosTransactionRecord, currency: string): { status: number; body: unknown } } | null): Promise<PostedTicket> {
+/** What a sale reads before it is planned: one BatchGetItem (db/get-together.ts). */
+function readSale(organizationId: string, body: SaleBody) {
   const productIds = [...new Set(body.lines.map((l) => l.product_id))];
   const taxIds = [...new Set(body.lines.map((l) => l.tax_id).filter((t): t is string => !!t))];
   const promotionIds = [...new Set((body.promotions ?? []).map((p) => p.promotion_id))];
-  const posted = await postTicket(teller, body, () => readTicket(teller.organizationId, body, productIds, taxIds, null, cardIdsOf(body.payments), promotionIds), (reads, number, seq, now) => {
+  return readTicket(organizationId, body, productIds, taxIds, null, cardIdsOf(body.payments), promotionIds);
+}
+
+/**
+ * The sale's reads and its Idempotency-Key's record, started beside the cashier's authentication
+ * (the route's `readAhead`, http/api.ts): the till's sale then makes one BatchGetItem and one
+ * TransactWriteItems in all. The same keys as `postSale` reads, so its reads take these.
+ */
+export function readSaleAhead(organizationId: string, body: SaleBody, idempotencyKey: string | null): void {
+  if (idempotencyKey) void readItem(IdempotencyRecord, { organization_id: organizationId, key: idempotencyKey }).catch(() => undefined);
+  void readSale(organizationId, body).catch(() => undefined);
+}
+
+export async function postSale(teller: Teller, body: SaleBody, idempotency: { claim: IdempotencyClaim; answer(record: PosTransactionRecord, currency: string): { status: number; body: unknown } } | null): Promise<PostedTicket> {
+  const posted = await postTicket(teller, body, () => readSale(teller.organizationId, body), (reads, number, seq, now) => {
     checkTill(reads, body, new Date(now));
     const sold = soldLines(reads, body.lines, teller, ['body', 'lines']);
     const earned = checkPromotions(reads, body, sold);
