@@ -48,6 +48,12 @@ export const PosSession = new Entity(
       refunds: { type: 'number' },
       /** Store credit paid in at this till (cash/card/CliQ deposits), by tender, in `t_<tender>_sales`. */
       last_sale_at: { type: 'string' },
+      /**
+       * `<date>#<cashier id>` of the day figures this session's latest receipt added to: both day
+       * items of that day (this terminal's, that cashier's) already carry every figure, so the next
+       * receipt of the same day and cashier adds to them without setting the missing ones to 0.
+       */
+      figures_day: { type: 'string' },
       ...tenderAttributes,
       updated_at: { type: 'string', required: true },
     },

@@ -12,6 +12,8 @@ import { recordRoundTrips, stepsOf } from '../../test/round-trips.js';
 import { billsSetup, trialRows } from '../bills/test-setup.js';
 import { createContact } from '../contacts/contacts.js';
 import { PosTransaction } from '../db/posTransaction.js';
+import { PosSession } from '../db/posSession.js';
+import { POS_DAY_FIGURES, PosCashierDay, PosTerminalDay } from '../db/posAggregates.js';
 import { verifyLedger } from '../ledger/verify.js';
 import { settlePending } from './settlement.js';
 
@@ -239,6 +241,24 @@ describe('the till', () => {
     expect(again.value.status).toBe(201);
     expect(again.value.body.number).toBe(result.body.number);
     expect(again.calls.filter((c) => c.command.startsWith('Transact'))).toEqual([]);
+  });
+
+  it("keeps the day's figures per terminal and per cashier complete, setting the missing ones only on a day's first receipt", async () => {
+    const s = await setup();
+    const first = await s.post('transactions', s.saleBody([s.breadLine('2')], [{ tender: 'cash', amount: '1.000' }]));
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const session = await PosSession.get({ organization_id: s.org.id, id: s.session.id }).go();
+    const date = (await PosTransaction.get({ organization_id: s.org.id, id: first.body.id }).go()).data!.date as string;
+    const cashier = first.body.cashier_id as string;
+    expect(session.data!.figures_day).toBe(`${date}#${cashier}`);
+    const second = await s.post('transactions', s.saleBody([s.juiceLine('1')], [{ tender: 'card', amount: '1.160' }]));
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    const terminalDay = (await PosTerminalDay.get({ organization_id: s.org.id, date, terminal_id: s.terminal.id }).go()).data as Record<string, number>;
+    const cashierDay = (await PosCashierDay.get({ organization_id: s.org.id, date, cashier_id: cashier }).go()).data as Record<string, number>;
+    for (const day of [terminalDay, cashierDay]) {
+      for (const figure of POS_DAY_FIGURES) expect(typeof day[figure], figure).toBe('number');
+      expect(day).toMatchObject({ sales_count: 2, gross: 2160, t_cash: 1000, t_card: 1160 });
+    }
   });
 
   it('reads nothing ahead for a caller who is not signed in, and answers a bad body only after the sign-in check', async () => {

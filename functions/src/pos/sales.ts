@@ -451,18 +451,24 @@ function aggregateItems(reads: TicketReads, teller: Teller, date: string, now: s
   for (const t of ['cash', 'card', 'cliq', 'store_credit', 'on_account'] as const) addDay(`t_${t}`, (f.kept[t] ?? 0) - (f.refunded[t] ?? 0));
   addDay(`h${f.hour}_count`, f.sales);
   addDay(`h${f.hour}_gross`, f.gross - f.refunds);
+  const figuresDay = `${date}#${teller.userId}`;
   const sessionUpdate = onConditionFailed(
     updateItem(
       PosSession.patch({ organization_id: teller.organizationId, id: reads.session.id })
         .add(session as never)
-        .set({ last_sale_at: now, updated_at: now })
+        .set({ last_sale_at: now, updated_at: now, figures_day: figuresDay })
         .where((a, { eq }) => eq(a.status, 'open'))
         .params(),
     ),
     () => new Conflict('The session is closed; open a new session to sell'),
   );
-  const terminalDay = updateItem(dayFiguresUpdate(PosTerminalDay.update({ organization_id: teller.organizationId, date, terminal_id: reads.terminal.id }).add(day as never).params(), day));
-  const cashierDay = updateItem(dayFiguresUpdate(PosCashierDay.update({ organization_id: teller.organizationId, date, cashier_id: teller.userId }).add(day as never).params(), day));
+  // The session's previous receipt wrote both day items of this day and cashier, in the same
+  // transaction as the session's `figures_day`: they have every figure already. Otherwise one of
+  // them may be new, and gets every figure it lacks at 0 (dayFiguresUpdate); a shorter update
+  // expression is less for DynamoDB to evaluate on every sale but the first of a day.
+  const complete = (params: Record<string, unknown>) => (reads.session.figures_day === figuresDay ? params : dayFiguresUpdate(params, day));
+  const terminalDay = updateItem(complete(PosTerminalDay.update({ organization_id: teller.organizationId, date, terminal_id: reads.terminal.id }).add(day as never).params()));
+  const cashierDay = updateItem(complete(PosCashierDay.update({ organization_id: teller.organizationId, date, cashier_id: teller.userId }).add(day as never).params()));
   return [sessionUpdate, terminalDay, cashierDay];
 }
 
