@@ -88,3 +88,35 @@ describe('every entity of functions/src/db', () => {
     }
   });
 });
+
+describe('attribute paths built on demand (AttributeOperationProxy.buildAttributes)', () => {
+  it('gives every kind of operation the same parameters as the getters ElectroDB defines', async () => {
+    const { AttributeOperationProxy } = await import('electrodb/src/operations.js');
+    const { eagerBuildAttributes } = await import('./entity.js');
+    const { AccountBalance } = await import('./accountBalance.js');
+    const { PosSession } = await import('./posSession.js');
+    const { PosTerminalDay } = await import('./posAggregates.js');
+    const { Product } = await import('./product.js');
+    const org = { organization_id: 'o1' };
+    const operations: (() => unknown)[] = [
+      () => AccountBalance.update({ ...org, month: '2026-11', account_id: 'a1', shard: 's1' }).add({ debit: 500, d27_debit: 500, lines: 1 } as never).params(),
+      () => PosSession.patch({ ...org, id: 's1' }).add({ sales_count: 1, gross: 2160 } as never).set({ last_sale_at: 'now', updated_at: 'now', figures_day: '2026-11-27#u1' }).where((a, { eq }) => eq(a.status, 'open')).params(),
+      () => PosTerminalDay.update({ ...org, date: '2026-11-27', terminal_id: 't1' }).add({ sales_count: 1, h09_gross: 2160 } as never).params(),
+      () => Product.create({ ...org, id: 'p1', sku: 'BRD-1', name: 'Bread', name_key: 'bread', item_type: 'product', unit_of_measure: 'piece', stock_status: 'not_tracked', search_text: 'bread brd-1', created_at: 'now', updated_at: 'now' } as never).params(),
+      () => Product.get({ ...org, id: 'p1' }).params(),
+      () => Product.query.byOrganization({ ...org }).where((a, { eq, gt }) => `${eq(a.is_active, true)} AND ${gt(a.sale_price_fils, 100)}`).params(),
+      () => Product.remove({ ...org, id: 'p1' }).params(),
+    ];
+    const lazy = operations.map((op) => op());
+    const lazyBuild = AttributeOperationProxy.buildAttributes;
+    AttributeOperationProxy.buildAttributes = eagerBuildAttributes;
+    try {
+      expect(operations.map((op) => op())).toEqual(lazy);
+    } finally {
+      AttributeOperationProxy.buildAttributes = lazyBuild;
+    }
+    // An unknown attribute is refused as before, and a read-only one cannot be changed.
+    expect(() => PosSession.patch({ ...org, id: 's1' }).set({ no_such: 1 } as never).params()).not.toThrow();
+    expect(() => PosSession.patch({ ...org, id: 's1' }).set({ cashier_id: 'x' } as never).params()).toThrow(/Read-Only/);
+  });
+});

@@ -14,6 +14,28 @@
  * built here skip it.
  */
 import { Entity as ElectroEntity } from 'electrodb';
+import { AttributeOperationProxy } from 'electrodb/src/operations.js';
+
+/**
+ * ElectroDB builds, for every operation (a get, a put, an update, each clause's callback), an
+ * object with a getter for each of the entity's attributes — `Object.defineProperty` once per
+ * attribute, though an operation touches a few: for a balance item or a till's day figures (over a
+ * hundred attributes each) that was most of the time a sale spent building its 27 writes. This
+ * one answers the same property reads lazily, building an attribute's path only when it is read;
+ * everything else (an unknown name, `Object.keys`, a symbol) is what the plain object gave.
+ * db/entity.test.ts checks that the parameters of every kind of operation are the same with either.
+ */
+export const eagerBuildAttributes = AttributeOperationProxy.buildAttributes;
+AttributeOperationProxy.buildAttributes = function lazyAttributes(builder, attributes) {
+  return new Proxy({}, {
+    get(target, name, receiver) {
+      if (typeof name !== 'string' || !Object.prototype.hasOwnProperty.call(attributes, name)) return Reflect.get(target, name, receiver);
+      const attribute = attributes[name]!;
+      return AttributeOperationProxy.pathProxy(() => ({ root: attribute, target: attribute, builder, commit: () => (builder as { setName(paths: object, name: string, field: string): unknown }).setName({}, attribute.name, attribute.field) }));
+    },
+    has: (target, name) => (typeof name === 'string' && Object.prototype.hasOwnProperty.call(attributes, name)) || Reflect.has(target, name),
+  });
+};
 
 type AnyEntity = ElectroEntity<string, string, string, never>;
 

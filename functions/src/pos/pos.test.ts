@@ -253,8 +253,8 @@ describe('the till', () => {
     expect(session.data!.figures_day).toBe(`${date}#${cashier}`);
     const second = await s.post('transactions', s.saleBody([s.juiceLine('1')], [{ tender: 'card', amount: '1.160' }]));
     expect(second.status, JSON.stringify(second.body)).toBe(201);
-    const terminalDay = (await PosTerminalDay.get({ organization_id: s.org.id, date, terminal_id: s.terminal.id }).go()).data as Record<string, number>;
-    const cashierDay = (await PosCashierDay.get({ organization_id: s.org.id, date, cashier_id: cashier }).go()).data as Record<string, number>;
+    const terminalDay = (await PosTerminalDay.get({ organization_id: s.org.id, date, terminal_id: s.terminal.id }).go()).data as unknown as Record<string, number>;
+    const cashierDay = (await PosCashierDay.get({ organization_id: s.org.id, date, cashier_id: cashier }).go()).data as unknown as Record<string, number>;
     for (const day of [terminalDay, cashierDay]) {
       for (const figure of POS_DAY_FIGURES) expect(typeof day[figure], figure).toBe('number');
       expect(day).toMatchObject({ sales_count: 2, gross: 2160, t_cash: 1000, t_card: 1160 });

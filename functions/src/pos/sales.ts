@@ -62,6 +62,7 @@ import { assemblePostings, checkPostings, closedThroughOf, readLedgerLocks, type
 import { readOrganization } from '../organizations/settings.js';
 import { Conflict, Forbidden, NotFound, ValidationError, type ValidationIssue } from '../platform/errors.js';
 import { logger } from '../platform/logger.js';
+import { dateTimeFormat } from '../ledger/dates.js';
 
 export type SaleBody = z.infer<typeof posSaleCreate>;
 export type ReturnBody = z.infer<typeof posReturnCreate>;
@@ -263,7 +264,7 @@ function giftCardItems(reads: TicketReads, teller: Teller, byCard: Record<string
 
 /** The business day and hour of a moment in the organization's time zone. */
 function localDayAndHour(iso: string, timeZone: string): { date: string; hour: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso));
+  const parts = dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(iso));
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   return { date: `${get('year')}-${get('month')}-${get('day')}`, hour: get('hour') };
 }
@@ -526,6 +527,7 @@ async function postTicket(
   plan: (r: TicketReads, number: string, seq: number, now: string) => { record: PosTransactionRecord; posting: PostingInput | null; items: TransactItem[]; audit: { action: string; narrative: { key: string; params: Record<string, string> } } },
   idempotency: { claim: IdempotencyClaim; answer(record: PosTransactionRecord, currency: string): { status: number; body: unknown } } | null,
 ): Promise<PostedTicket> {
+  let announced: Promise<void> | undefined;
   for (let attempt = 1; ; attempt++) {
     // The key's record in the same turn as the ticket's reads: one BatchGetItem for both. An
     // earlier answer under this key wins over whatever the reads found.
@@ -559,8 +561,11 @@ async function postTicket(
     // A ticket refused earlier and now accepted leaves sync/status's list of refusals.
     items.push(deleteItem(PosSyncRefusal.delete({ organization_id: teller.organizationId, terminal_id: read.terminal.id, transaction_id: planned.record.id }).params()));
     items.push(takeNumbers(read.series).item);
+    // The follow-up's message leaves beside the transaction (see afterPostingHooks), once.
+    announced ??= afterPosting(teller.organizationId, planned.record);
     try {
       await postTransaction(items);
+      await announced;
       return { record: planned.record, replayed: false, currency: read.currency };
     } catch (error) {
       if (!(error instanceof MovedMeanwhile) || attempt >= ATTEMPTS) {
@@ -693,7 +698,6 @@ export async function postSale(teller: Teller, body: SaleBody, idempotency: { cl
     ];
     return { record, posting, items, audit: { action: 'pos.sale', narrative: { key: 'audit.pos.sale', params: { number, amount: money.formatMoney(money.fromMinorUnits(totals.gross, reads.currency)) } } } };
   }, idempotency);
-  if (!posted.replayed) await afterPosting(teller.organizationId, posted.record);
   return posted;
 }
 
@@ -878,7 +882,6 @@ export async function postReturn(teller: Teller, body: ReturnBody, idempotency: 
       : null;
     return { record, posting, items, audit: { action: 'pos.return', narrative: { key: 'audit.pos.return', params: { number, amount: money.formatMoney(money.fromMinorUnits(balance, reads.currency)) } } } };
   }, idempotency);
-  if (!posted.replayed) await afterPosting(teller.organizationId, posted.record);
   return posted;
 }
 
@@ -888,6 +891,12 @@ export async function postReturn(teller: Teller, body: ReturnBody, idempotency: 
  * Work that follows a posted receipt and must not hold the till: the stock queue (exact cost) and
  * the JoFotara submission. Neither can be lost: the pending-stock item was written in the receipt's
  * transaction and the sweep finds it; the e-invoice sweep finds receipts without a submission.
+ *
+ * The hooks run while the receipt's transaction is on its way (postTicket), not after it: the
+ * message leaves in the time the transaction takes instead of after it. So a hook must not
+ * assume the receipt committed — the stock queue's message is delivered a second later
+ * (settlement.ts `enqueueFollowUp`), and its consumer does nothing for a receipt that is not there
+ * (refused, or still committing: the sweep then takes it).
  */
 export const afterPostingHooks: ((organizationId: string, record: PosTransactionRecord) => Promise<void>)[] = [];
 

@@ -175,10 +175,15 @@ export async function settlePending(organizationId: string): Promise<number> {
  * A message that never arrives is made good by the sweeps (pending stock items, receipts without a
  * submission).
  */
+/** How long after a sale its follow-up is delivered (SQS counts in whole seconds). */
+export const FOLLOW_UP_DELAY_SECONDS = 1;
+
 export async function enqueueFollowUp(organizationId: string, record: PosTransactionRecord): Promise<void> {
   const { config } = await import('../platform/config.js');
   const { SQSClient, SendMessageCommand } = await import('@aws-sdk/client-sqs');
   sqs ??= new SQSClient({ useQueueUrlAsEndpoint: false });
-  await sqs.send(new SendMessageCommand({ QueueUrl: config.posStockQueueUrl, MessageBody: JSON.stringify({ organization_id: organizationId, transaction_id: record.id }) }));
+  // Sent while the receipt's transaction is still on its way (sales.ts afterPostingHooks):
+  // delivered a second later, when it has committed — or failed, and the consumer finds nothing.
+  await sqs.send(new SendMessageCommand({ QueueUrl: config.posStockQueueUrl, MessageBody: JSON.stringify({ organization_id: organizationId, transaction_id: record.id }), DelaySeconds: FOLLOW_UP_DELAY_SECONDS }));
 }
 let sqs: import('@aws-sdk/client-sqs').SQSClient | undefined;

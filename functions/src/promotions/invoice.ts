@@ -41,13 +41,14 @@ import { computeLines } from '../documents/lines.js';
 import { organizationSettings } from '../organizations/settings.js';
 import { Conflict, ValidationError } from '../platform/errors.js';
 import { enginePromotion, localMoment, reasonText, usageItems } from './usage.js';
+import { dateTimeFormat } from '../ledger/dates.js';
 
 const minorOf = (text: string | number | null | undefined, currency: string) => (text === null || text === undefined || text === '' ? 0 : money.parseMoney(String(text), currency).amount);
 const textOf = (minor: number, currency: string) => money.formatMoney(money.fromMinorUnits(minor, currency));
 
 /** The UTC offset (minutes) of `timeZone` at `at`. */
 function offsetMinutes(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const parts = dateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   return Math.round((Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - at.getTime()) / 60_000);
 }

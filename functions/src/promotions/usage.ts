@@ -16,6 +16,7 @@ import { Promotion, PromotionFigures, PromotionUsage, type PromotionRecord } fro
 import { onConditionFailed, putItem, updateItem, type TransactItem } from '../db/transaction.js';
 import { Conflict, ValidationError } from '../platform/errors.js';
 import { uuidv7 } from '../platform/ids.js';
+import { dateTimeFormat } from '../ledger/dates.js';
 
 export type StoredRule = z.infer<typeof promotionRuleInput> & { id: string };
 
@@ -25,7 +26,7 @@ export const enginePromotion = (p: PromotionRecord, usedByCustomer: number, used
 
 /** The shop's weekday and time of day at an instant, in its time zone. */
 export function localMoment(at: Date, timeZone: string): { local_weekday: number; local_time: string } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const parts = dateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   return { local_weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday')), local_time: `${get('hour')}:${get('minute')}` };
 }
