@@ -131,6 +131,13 @@ export function auditRecord(actor: AuditActor, entry: AuditEntry, now = new Date
 }
 
 /**
+ * The parameters of an audit record written as one action of the change's own transaction. Its id
+ * is a new UUIDv7, so it is a plain put: a condition that it does not exist yet could never fail,
+ * and every condition is one more evaluation inside the transaction.
+ */
+export const auditRecordPut = (actor: AuditActor, entry: AuditEntry, now?: Date) => AuditLog.put(auditRecord(actor, entry, now)).params();
+
+/**
  * How far the retention clean-up has deleted: every UTC day before `cleared_before` is gone.
  * The next clean-up walks the gsi2 day partitions from here instead of from the beginning of time
  * (there is no Scan to find the oldest day). Access: the one record, by its fixed key.

@@ -1,6 +1,6 @@
 import { Entity } from './entity.js';
 import { entityConfig } from './client.js';
-import { MovedMeanwhile, onConditionFailed, updateItem, type TransactItem } from './transaction.js';
+import { existingItemUpdate, MovedMeanwhile, onConditionFailed, updateItem, type TransactItem } from './transaction.js';
 import { readItem } from './get-together.js';
 
 /**
@@ -104,6 +104,7 @@ export function takeNumbers(position: SeriesPosition, count = 1): { numbers: num
     .params();
   return {
     numbers: Array.from({ length: count }, (_, i) => last + 1 + i),
-    item: onConditionFailed(updateItem(params), () => new SeriesMoved(series.series)),
+    // At the number read, the series item must be there: nothing of it but `last` is written.
+    item: onConditionFailed(updateItem(stored === 'last' ? existingItemUpdate(params, ['organization_id', 'series']) : params), () => new SeriesMoved(series.series)),
   };
 }

@@ -43,3 +43,21 @@ describe('postTransaction', () => {
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(1);
   });
 });
+
+describe('existingItemUpdate', () => {
+  it("drops ElectroDB's key and identifier assignments, keeps the rest and the condition, and names only what is used", async () => {
+    const { existingItemUpdate } = await import('./transaction.js');
+    const { PosSession } = await import('./posSession.js');
+    const patch = PosSession.patch({ organization_id: 'o1', id: 's1' }).add({ sales_count: 1 } as never).set({ last_sale_at: 'now', updated_at: 'now' }).where((a, { eq }) => eq(a.status, 'open')).params() as Record<string, any>;
+    expect(patch.UpdateExpression).toContain('#__edb_e__ =');
+    const lean = existingItemUpdate(patch, ['organization_id', 'id']) as Record<string, any>;
+    expect(lean.UpdateExpression).toBe('SET #last_sale_at = :last_sale_at_u0, #updated_at = :updated_at_u0 ADD #sales_count :sales_count_u0');
+    expect(lean.ConditionExpression).toBe(patch.ConditionExpression);
+    expect(Object.keys(lean.ExpressionAttributeNames).sort()).toEqual(['#last_sale_at', '#pk', '#sales_count', '#sk', '#status', '#updated_at']);
+    expect(Object.keys(lean.ExpressionAttributeValues).sort()).toEqual([':last_sale_at_u0', ':sales_count_u0', ':status0', ':updated_at_u0']);
+    expect(lean.Key).toEqual(patch.Key);
+    // A function's comma is not an assignment's: `if_not_exists(#a, :zero)` stays whole.
+    const withFunction = existingItemUpdate({ ...patch, UpdateExpression: `SET #z0 = if_not_exists(#z0, :zero), ${patch.UpdateExpression.slice(4)}`, ExpressionAttributeNames: { ...patch.ExpressionAttributeNames, '#z0': 'net' }, ExpressionAttributeValues: { ...patch.ExpressionAttributeValues, ':zero': 0 } }, ['organization_id', 'id']) as Record<string, any>;
+    expect(withFunction.UpdateExpression).toBe('SET #z0 = if_not_exists(#z0, :zero), #last_sale_at = :last_sale_at_u0, #updated_at = :updated_at_u0 ADD #sales_count :sales_count_u0');
+  });
+});

@@ -55,6 +55,62 @@ const withoutReturnValues = ({ ReturnValues: _ignored, ...rest }: Params) => res
 
 const meaning = (item: TransactItem, error?: () => Error) => (error ? onConditionFailed(item, error) : item);
 
+/** Splits `text` at `separator` where it is not inside parentheses. */
+function splitTopLevel(text: string, separator: RegExp): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (depth === 0) {
+      separator.lastIndex = i;
+      const m = separator.exec(text);
+      if (m && m.index === i) {
+        parts.push(text.slice(start, i));
+        start = i + m[0].length;
+        i = start - 1;
+      }
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/**
+ * ElectroDB's update of an item known to exist, without the assignments it adds so that an update
+ * may create its item: the key's composite attributes `keyAttributes` and the entity's identifiers
+ * (`__edb_e__`, `__edb_v__`). On an existing item they write back what is there, and DynamoDB
+ * evaluates every assignment of every update in a transaction: a till sale's updates took 2.2 ms
+ * more with them than without (DynamoDB Local, interleaved runs). Only for an update whose
+ * condition requires the item (a patch, a number series at the number read), or whose item the
+ * same transaction that vouches for it wrote (the till's day figures, `figures_day`).
+ */
+export function existingItemUpdate(params: Params, keyAttributes: readonly string[]): Params {
+  const names = (params.ExpressionAttributeNames ?? {}) as Record<string, string>;
+  const dropped = new Set([...keyAttributes, '__edb_e__', '__edb_v__']);
+  const clauses = splitTopLevel(String(params.UpdateExpression ?? ''), / (?=(?:SET|ADD|REMOVE|DELETE) )/y)
+    .map((clause) => clause.trim())
+    .filter(Boolean)
+    .map((clause) => {
+      if (!clause.startsWith('SET ')) return clause;
+      const kept = splitTopLevel(clause.slice(4), /,\s*/y).filter((assignment) => !dropped.has(names[assignment.split('=')[0]!.trim()] ?? ''));
+      return kept.length ? `SET ${kept.join(', ')}` : '';
+    })
+    .filter(Boolean);
+  const UpdateExpression = clauses.join(' ');
+  const used = `${UpdateExpression} ${String(params.ConditionExpression ?? '')}`;
+  const only = (map: unknown) => {
+    if (!map) return undefined;
+    const entries = Object.entries(map as Record<string, unknown>).filter(([k]) => new RegExp(`${k}(?![A-Za-z0-9_])`).test(used));
+    return entries.length ? Object.fromEntries(entries) : undefined;
+  };
+  const out: Params = { ...params, UpdateExpression, ExpressionAttributeNames: only(params.ExpressionAttributeNames), ExpressionAttributeValues: only(params.ExpressionAttributeValues) };
+  for (const k of ['ExpressionAttributeNames', 'ExpressionAttributeValues']) if (out[k] === undefined) delete out[k];
+  return out;
+}
+
 /** TransactItems from ElectroDB `.params()` of a put/create, update/patch or delete, with what a failed condition means. */
 export const putItem = (params: Params, error?: () => Error): TransactItem => meaning({ Put: withoutReturnValues(params) as never }, error);
 export const updateItem = (params: Params, error?: () => Error): TransactItem => meaning({ Update: withoutReturnValues(params) as never }, error);

@@ -31,7 +31,7 @@
  * Validation of the postings (accounts of this organization, active, balanced, open period) runs
  * once, in the same step as the series read.
  */
-import { AuditLog, auditRecord, type AuditActor, type AuditEntry } from '../db/auditLog.js';
+import { auditRecordPut, type AuditActor, type AuditEntry } from '../db/auditLog.js';
 import { SeriesMoved, formatSeriesNumber, readSeries, takeNumbers, SERIES, type SeriesPosition, type SeriesRef } from '../db/sequence.js';
 import { MovedMeanwhile, postTransaction, putItem, type TransactItem } from '../db/transaction.js';
 import type { JournalEntryRecord } from '../db/journalEntry.js';
@@ -113,7 +113,7 @@ export async function postDocument<T, P = undefined>(plan: PostingPlan<T, P>): P
     const items: TransactItem[] = [];
     if (plan.idempotency) items.push(plan.idempotency.claim.recordItem(plan.idempotency.answer(result)));
     items.push(...(typeof planned.items === 'function' ? planned.items(assembled.entries) : planned.items));
-    if (plan.audit) items.push(putItem(AuditLog.create(auditRecord(plan.audit.actor, plan.audit.entry(result), now)).params()));
+    if (plan.audit) items.push(putItem(auditRecordPut(plan.audit.actor, plan.audit.entry(result), now)));
     items.push(...assembled.transactItems);
     if (position) items.push(takeNumbers(position).item);
     try {

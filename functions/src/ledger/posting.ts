@@ -468,36 +468,36 @@ export function assemblePostings(
       }
       perAccount.set(line.account_id, card);
     }
+    // The entry's own item is written on condition (it does not exist yet, or it is the draft of
+    // the version read): a second posting of it fails there, so its ledger cards and cash flows are
+    // plain puts — each condition is one more evaluation inside the transaction.
     for (const [accountId, card] of perAccount) {
       items.push(
-        onConditionFailed(
-          putItem(
-            AccountPosting.create({
-              organization_id: organizationId,
-              account_id: accountId,
-              entry_id: id,
-              date: entry.date,
-              entry_number: entry.number,
-              entry_name: entry.name,
-              memo: entry.memo,
-              memo_narrative: entry.memo_narrative,
-              description: card.descriptions.join('; ').slice(0, 1000) || undefined,
-              // One description, one narrative (db/journalEntry.ts says why joined ones keep the English).
-              description_narrative: card.narratives.length === 1 ? card.narratives[0] : undefined,
-              source_type: entry.source_type,
-              source_id: entry.source_id,
-              debit: card.debit,
-              credit: card.credit,
-              reverses_entry_id: entry.reverses_entry_id,
-              created_at: now,
-            }).params(),
-          ),
-          () => new Conflict(`Journal entry ${id} is already posted`),
+        putItem(
+          AccountPosting.put({
+            organization_id: organizationId,
+            account_id: accountId,
+            entry_id: id,
+            date: entry.date,
+            entry_number: entry.number,
+            entry_name: entry.name,
+            memo: entry.memo,
+            memo_narrative: entry.memo_narrative,
+            description: card.descriptions.join('; ').slice(0, 1000) || undefined,
+            // One description, one narrative (db/journalEntry.ts says why joined ones keep the English).
+            description_narrative: card.narratives.length === 1 ? card.narratives[0] : undefined,
+            source_type: entry.source_type,
+            source_id: entry.source_id,
+            debit: card.debit,
+            credit: card.credit,
+            reverses_entry_id: entry.reverses_entry_id,
+            created_at: now,
+          }).params(),
         ),
       );
     }
 
-    for (const move of cashPerEntry[inputIndex]!) items.push(putItem(CashFlowTransaction.create(cashFlowRecord(entry, move, uuidv7(), now)).params()));
+    for (const move of cashPerEntry[inputIndex]!) items.push(putItem(CashFlowTransaction.put(cashFlowRecord(entry, move, uuidv7(), now)).params()));
   });
 
   for (const day of cashDays.values()) {

@@ -33,7 +33,7 @@ import { hasRank, type Role } from '@daftar/shared/roles';
 import type * as z from 'zod';
 import type { posReturnCreate, posSaleCreate } from '@daftar/shared/schemas/pos';
 import { Account, type AccountRecord } from '../db/account.js';
-import { AuditLog, auditRecord, type AuditActor } from '../db/auditLog.js';
+import { auditRecordPut, type AuditActor } from '../db/auditLog.js';
 import { Contact, type ContactRecord } from '../db/contact.js';
 import { readItem } from '../db/get-together.js';
 import { IdempotencyRecord } from '../db/idempotencyRecord.js';
@@ -55,7 +55,7 @@ import { promoteTicket } from '@daftar/shared/pos/promotions';
 import { LoyaltyMember, LoyaltyPrograms } from '../db/loyalty.js';
 import type { StoredLoyaltyProgram } from '../loyalty/programs.js';
 import { checkRedemption, returnLoyalty, saleLoyalty, type LoyaltyPosting, type StoredLoyaltyReturned, type StoredTicketLoyalty, type TillLoyaltyReads } from '../loyalty/till.js';
-import { MovedMeanwhile, deleteItem, onConditionFailed, postTransaction, putItem, updateItem, type TransactItem } from '../db/transaction.js';
+import { MovedMeanwhile, deleteItem, existingItemUpdate, onConditionFailed, postTransaction, putItem, updateItem, type TransactItem } from '../db/transaction.js';
 import type { IdempotencyClaim } from '../documents/posting-path.js';
 import { DEFAULT_CHART, defaultAccountId, systemAccounts } from '../ledger/chart.js';
 import { assemblePostings, checkPostings, closedThroughOf, readLedgerLocks, type PostingInput, type PostingLine } from '../ledger/posting.js';
@@ -455,21 +455,26 @@ function aggregateItems(reads: TicketReads, teller: Teller, date: string, now: s
   const figuresDay = `${date}#${teller.userId}`;
   const sessionUpdate = onConditionFailed(
     updateItem(
-      PosSession.patch({ organization_id: teller.organizationId, id: reads.session.id })
-        .add(session as never)
-        .set({ last_sale_at: now, updated_at: now, figures_day: figuresDay })
-        .where((a, { eq }) => eq(a.status, 'open'))
-        .params(),
+      existingItemUpdate(
+        PosSession.patch({ organization_id: teller.organizationId, id: reads.session.id })
+          .add(session as never)
+          .set({ last_sale_at: now, updated_at: now, figures_day: figuresDay })
+          .where((a, { eq }) => eq(a.status, 'open'))
+          .params(),
+        ['organization_id', 'id'],
+      ),
     ),
     () => new Conflict('The session is closed; open a new session to sell'),
   );
   // The session's previous receipt wrote both day items of this day and cashier, in the same
-  // transaction as the session's `figures_day`: they have every figure already. Otherwise one of
-  // them may be new, and gets every figure it lacks at 0 (dayFiguresUpdate); a shorter update
-  // expression is less for DynamoDB to evaluate on every sale but the first of a day.
-  const complete = (params: Record<string, unknown>) => (reads.session.figures_day === figuresDay ? params : dayFiguresUpdate(params, day));
-  const terminalDay = updateItem(complete(PosTerminalDay.update({ organization_id: teller.organizationId, date, terminal_id: reads.terminal.id }).add(day as never).params()));
-  const cashierDay = updateItem(complete(PosCashierDay.update({ organization_id: teller.organizationId, date, cashier_id: teller.userId }).add(day as never).params()));
+  // transaction as the session's `figures_day`: they exist, with every figure, and only the ADDs
+  // are sent (db/transaction.ts `existingItemUpdate`). Otherwise one of them may be new, and gets
+  // every figure it lacks at 0 (dayFiguresUpdate). A shorter update expression is less for
+  // DynamoDB to evaluate on every sale but the first of a day.
+  const known = reads.session.figures_day === figuresDay;
+  const complete = (params: Record<string, unknown>, keyAttributes: string[]) => (known ? existingItemUpdate(params, keyAttributes) : dayFiguresUpdate(params, day));
+  const terminalDay = updateItem(complete(PosTerminalDay.update({ organization_id: teller.organizationId, date, terminal_id: reads.terminal.id }).add(day as never).params(), ['organization_id', 'date', 'terminal_id']));
+  const cashierDay = updateItem(complete(PosCashierDay.update({ organization_id: teller.organizationId, date, cashier_id: teller.userId }).add(day as never).params(), ['organization_id', 'date', 'cashier_id']));
   return [sessionUpdate, terminalDay, cashierDay];
 }
 
@@ -553,7 +558,9 @@ async function postTicket(
     if (idempotency) items.push(idempotency.claim.recordItem({ ...idempotency.answer(planned.record, read.currency), resourceType: 'pos_transaction', resourceId: planned.record.id }));
     items.push(onConditionFailed(putItem(PosTransaction.create(planned.record).params()), () => new ReceiptExists()));
     items.push(...planned.items);
-    items.push(putItem(AuditLog.create(auditRecord(teller.actor, { action: planned.audit.action, entity_type: 'pos_transaction', entity_id: planned.record.id, narrative: planned.audit.narrative as never, changes: { number, total: planned.record.total } }, new Date(now))).params()));
+    // The receipt is written on condition that it does not exist yet: a second posting of it fails
+    // there, so what rides on it (its audit record, its pending stock, its journal's cards) is put plainly.
+    items.push(putItem(auditRecordPut(teller.actor, { action: planned.audit.action, entity_type: 'pos_transaction', entity_id: planned.record.id, narrative: planned.audit.narrative as never, changes: { number, total: planned.record.total } }, new Date(now))));
     if (planned.posting) {
       const context = checkPostings([planned.posting], { currency: read.currency, accounts: read.accountMap, closedThrough: read.closedThrough });
       items.push(...assemblePostings([planned.posting], context, null).transactItems);
@@ -691,7 +698,7 @@ export async function postSale(teller: Teller, body: SaleBody, idempotency: { cl
     const items = [
       ...aggregateItems(reads, teller, date, now, { sales: 1, returns: 0, items: sold.reduce((s, l) => s + l.quantity, 0), net: totals.net, tax: totals.tax, discount: totals.discount, gross: totals.gross, refunds: 0, cost, kept: tenders.kept, refunded: {}, hour }),
       ...(customerId ? storeCreditItems(teller.organizationId, customerId, -(tenders.kept.store_credit ?? 0), { type: 'pos_sale', id: body.id }, entryId, now, teller.userId, reads.currency) : []),
-      ...(record.stock_settled ? [] : [putItem(PosPendingStock.create({ organization_id: teller.organizationId, transaction_id: body.id, terminal_id: reads.terminal.id, created_at: now }).params())]),
+      ...(record.stock_settled ? [] : [putItem(PosPendingStock.put({ organization_id: teller.organizationId, transaction_id: body.id, terminal_id: reads.terminal.id, created_at: now }).params())]),
       ...giftCardItems(reads, teller, cardSpend, body.id, entryId, now, date, ['body', 'payments']),
       ...earned.flatMap((e) => usageItems(e.promotion, { customerId, discount: e.discount, reference: { type: 'pos_transaction', id: body.id }, locationId: reads.terminal.location_id, place: reads.terminal.id, now, enforceLimits: !body.offline })),
       ...loyalty.items,
@@ -873,7 +880,7 @@ export async function postReturn(teller: Teller, body: ReturnBody, idempotency: 
       const creditChange = (refunds.store_credit ?? 0) - (kept.store_credit ?? 0);
       items.push(...storeCreditItems(teller.organizationId, customerId, creditChange, { type: 'pos_return', id: body.id }, entryId, now, teller.userId, reads.currency));
     }
-    if (!record.stock_settled) items.push(putItem(PosPendingStock.create({ organization_id: teller.organizationId, transaction_id: body.id, terminal_id: reads.terminal.id, created_at: now }).params()));
+    if (!record.stock_settled) items.push(putItem(PosPendingStock.put({ organization_id: teller.organizationId, transaction_id: body.id, terminal_id: reads.terminal.id, created_at: now }).params()));
     items.push(...giftCardItems(reads, teller, cardChange, body.id, entryId, now, date, ['body', 'payments']));
     if (loyalty) items.push(...loyalty.items);
     const postingLines = lines.posting();

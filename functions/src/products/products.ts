@@ -22,7 +22,7 @@ import {
 import { barcodeProblem, parseScaleBarcode, restrictedCirculationCode, SCALE_PRODUCT_CODE_DIGITS } from '@daftar/shared/barcodes';
 import { normalizeForSearch, searchText, searchWords } from '@daftar/shared/search';
 import { overallReorderPointMilli, stockStatusOf } from '@daftar/shared/stock-status';
-import { AuditLog, auditRecord, type AuditActor, type AuditEntry } from '../db/auditLog.js';
+import { auditRecordPut, type AuditActor, type AuditEntry } from '../db/auditLog.js';
 import { Category, type CategoryRecord } from '../db/category.js';
 import { FileUpload, type FileUploadItem } from '../db/fileUpload.js';
 import { listPage, takeAll } from '../db/paging.js';
@@ -366,7 +366,7 @@ const refsOf = (p: Pick<ProductRecord, 'category_id' | 'image_file_id'>): Entity
   ...(p.image_file_id ? [{ type: 'file', id: p.image_file_id }] : []),
 ];
 
-const auditItem = (actor: AuditActor, entry: AuditEntry) => putItem(AuditLog.create(auditRecord(actor, entry)).params());
+const auditItem = (actor: AuditActor, entry: AuditEntry) => putItem(auditRecordPut(actor, entry));
 
 const notTrackable = () => issue(['is_tracked_inventory'], 'A service has no stock to track');
 
