@@ -129,7 +129,7 @@ export async function measureApi(opts: { calls: number; warmup: number; log: (li
     opts.log(`seeded ${email}, organization ${org.id} with 10 members`);
 
     // ---- the baseline: a bare GetItem of the same user item, on a client of its own
-    const bare = new DynamoDBClient({});
+    const bare = new DynamoDBClient((await import('../functions/src/db/client.js')).dynamoClientOptions);
     clients.push(bare);
     const key = User.get({ id: me.id }).params().Key as Record<string, string>;
     const getItem = () => bare.send(new GetItemCommand({ TableName: TABLE, Key: Object.fromEntries(Object.entries(key).map(([k, v]) => [k, { S: v }])) }));

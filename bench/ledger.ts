@@ -76,7 +76,7 @@ export async function measureLedger(opts: {
   log: (line: string) => void;
 }): Promise<LedgerBenchResult> {
   const { call, token, seen, log } = opts;
-  const bare = new DynamoDBClient({});
+  const bare = new DynamoDBClient((await import('../functions/src/db/client.js')).dynamoClientOptions);
   try {
     // ---- baseline: a bare PutItem of a small item
     let n = 0;

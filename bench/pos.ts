@@ -8,7 +8,7 @@
  *    middleware on the functions' own client with each call's start and end (calls that overlap are
  *    one step, as functions/test/round-trips.ts counts them); TransactWriteItems per sale (bar: 1)
  *    and its actions; p50/p99 of the sale against two bare TransactWriteItems of the SAME number of
- *    items, on a client of their own, the three sampled in rotation (which goes first rotating too):
+ *    items, on a client of their own (made as the functions make theirs), the three sampled in rotation (which goes first rotating too):
  *    - the twin (the bar's measure: sale p50 ≤ 2 × twin p50): the sale's own items — each Put as
  *      sent, each updated or checked item as stored after the sale — as Puts under fresh keys with
  *      a not-exists condition. Same count, same sizes (the receipt with its lines is ~10 KB); it
@@ -288,7 +288,7 @@ async function measureSale(call: Call, token: string, table: string, samples: nu
   const size = Math.max(0, ...warm!.commands.filter((c) => c.command === 'TransactWriteItemsCommand').map((c) => c.input?.TransactItems?.length ?? 0));
   if (!size) throw new Error('the sale sent no TransactWriteItems');
 
-  const bareClient = new DynamoDBClient({});
+  const bareClient = new DynamoDBClient((await import('../functions/src/db/client.js')).dynamoClientOptions);
   // The twin: the sale's own items — each Put's item as sent, each updated or checked item as it is
   // stored now — written as Puts under fresh keys with a not-exists condition, in one
   // TransactWriteItems. Same number of items, same sizes; what it leaves out is the sale's update

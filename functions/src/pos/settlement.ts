@@ -179,11 +179,12 @@ export async function settlePending(organizationId: string): Promise<number> {
 export const FOLLOW_UP_DELAY_SECONDS = 1;
 
 export async function enqueueFollowUp(organizationId: string, record: PosTransactionRecord): Promise<void> {
-  const { config } = await import('../platform/config.js');
-  const { SQSClient, SendMessageCommand } = await import('@aws-sdk/client-sqs');
+  // Imported once per instance (a dynamic import costs a module lookup every time).
+  const [{ config }, { SQSClient, SendMessageCommand }] = await (sqsModules ??= Promise.all([import('../platform/config.js'), import('@aws-sdk/client-sqs')]));
   sqs ??= new SQSClient({ useQueueUrlAsEndpoint: false });
   // Sent while the receipt's transaction is still on its way (sales.ts afterPostingHooks):
   // delivered a second later, when it has committed — or failed, and the consumer finds nothing.
   await sqs.send(new SendMessageCommand({ QueueUrl: config.posStockQueueUrl, MessageBody: JSON.stringify({ organization_id: organizationId, transaction_id: record.id }), DelaySeconds: FOLLOW_UP_DELAY_SECONDS }));
 }
 let sqs: import('@aws-sdk/client-sqs').SQSClient | undefined;
+let sqsModules: Promise<[typeof import('../platform/config.js'), typeof import('@aws-sdk/client-sqs')]> | undefined;
