@@ -152,7 +152,7 @@ export async function recostLevel(organizationId: string, target: RecostTarget):
       );
       return {
         postings: [{ organizationId, date, entryId, source: { type: 'inventory_movement', id: carriers[0]!.id }, memo_narrative: { key: 'ledger.stock.recost', params: { product: productId } }, lines }],
-        items: [levelItem, ...carriers.map((m) => putItem(StockMovement.create(m).params())), done(outcome)],
+        items: [levelItem, ...carriers.map((m) => putItem(StockMovement.put(m).params())), done(outcome)],
         finish: () => outcome,
       };
     },

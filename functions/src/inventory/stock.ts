@@ -394,7 +394,9 @@ export function planStock(read: StockRead, changes: readonly StockChange[], cont
       .params();
     plan.items.push(onConditionFailed(updateItem(update), () => new StockMoved()));
   }
-  for (const movement of movements) plan.items.push(putItem(StockMovement.create(movement).params()));
+  // Each movement has a new UUIDv7: a plain put (the levels' versions and the document's own
+  // condition keep a posting from being applied twice).
+  for (const movement of movements) plan.items.push(putItem(StockMovement.put(movement).params()));
   if (plan.recost.length) {
     // The request is stored with the movement that owes it; its message leaves once both are committed.
     const id = uuidv7();
