@@ -31,11 +31,14 @@ import type { StoredInvoicePromotion } from '../promotions/invoice.js';
  */
 type Module<M> = () => Promise<M>;
 function lazyWork<M, W>(name: string, load: Module<M>, work: (m: M) => ConfirmationWork<InvoiceRecord, W>, needed: (invoice: InvoiceRecord) => boolean = () => true): ConfirmationWork<InvoiceRecord, { module: M; read: W } | null> {
+  let module: M | undefined;
   return {
     name,
     async read(invoice) {
       if (!needed(invoice)) return null;
-      const module = await load();
+      // Once loaded, kept: the work's reads then start in this same turn and join the posting's
+      // one BatchGetItem (db/get-together.ts) instead of following it after an import's await.
+      module ??= await load();
       return { module, read: await work(module).read(invoice) };
     },
     build: (invoice, loaded, context) => (loaded ? work(loaded.module).build(invoice, loaded.read, context) : {}),
