@@ -276,6 +276,8 @@ async function answerApi(route: Route, canned: Canned, log: ApiLog) {
     else if (path === `${org}/pos/terminals`) body = list([canned.terminal]);
     else if (path === `${org}/pos/sessions`) body = list(q.get('status') === 'closed' ? [] : [canned.session]);
     else if (path === `${org}/pos/transactions`) body = list([]);
+    // The register keeps the active promotions for the till's engine (features/pos/api/get-promotions.ts); this shop has none.
+    else if (path === `${org}/promotions/active`) body = list([]);
     else if (path === `${org}/products-services`) {
       // productListQuery: skip ≥ 0, 1 ≤ limit ≤ MAX_PAGE_LIMIT (default 100), active items only.
       const skip = Number(q.get('skip') ?? 0);
