@@ -2,7 +2,7 @@
  * Sales, returns, store credit and the receipts' reading (issue 15): the route group of the pos
  * Lambda (pos/handler.ts) that carries the posting — loaded by the first of them called. Sales
  * and returns post through pos/sales.ts, one transaction each; their follow-up work (the exact
- * stock cost, the JoFotara submission) is queued after the transaction, never on the till's path.
+ * stock cost, the JoFotara submission) is queued beside the transaction and done by a consumer, never on the till's path.
  */
 import * as z from 'zod';
 import * as pos from '@daftar/shared/schemas/pos';
