@@ -100,7 +100,7 @@ export class IdempotencyGuard {
    */
   async lookup(): Promise<void> {
     this.lookedUp = true;
-    const record = await readItem(IdempotencyRecord, { organization_id: this.organizationId, key: this.key });
+    const record = await readKeyRecord(this.organizationId, this.key);
     if (record && record.expires_at > epochSeconds()) throw new EarlierAnswer(record);
   }
 
@@ -150,6 +150,12 @@ export function idempotencyKeyOf(ctx: Pick<RouteContext, 'headers'>): string | n
   }
   return key;
 }
+
+/**
+ * The record kept under `key`, read with the other reads of this turn (db/get-together.ts): by
+ * `guard.lookup()`, and ahead of it by a route that reads beside authentication (its `readAhead`).
+ */
+export const readKeyRecord = (organizationId: string, key: string) => readItem(IdempotencyRecord, { organization_id: organizationId, key });
 
 async function liveRecord(organizationId: string, key: string) {
   const { data } = await IdempotencyRecord.get({ organization_id: organizationId, key }).go({ consistent: true });

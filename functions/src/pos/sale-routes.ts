@@ -8,7 +8,7 @@ import * as z from 'zod';
 import * as pos from '@daftar/shared/schemas/pos';
 import { listOf } from '@daftar/shared/schemas/common';
 import { defineRouteGroup, route, type RouteContext } from '../http/api.js';
-import { idempotencyKeyOf, idempotent } from '../http/idempotency.js';
+import { idempotencyKeyOf, idempotent, readKeyRecord } from '../http/idempotency.js';
 import { actorIdOf } from '../http/principal.js';
 import type { PosTransactionRecord } from '../db/posTransaction.js';
 import { organizationSettings } from '../organizations/settings.js';
@@ -64,7 +64,13 @@ export const routes = defineRouteGroup('pos', {
     status: 201,
     body: pos.posSaleCreate,
     response: pos.posTransactionPublic,
-    readAhead: ({ organizationId, headers, body }) => readSaleAhead(organizationId, body, idempotencyKeyOf({ headers })),
+    // The sale's reads and its Idempotency-Key's record leave with the cashier's sign-in check: a
+    // sale is one BatchGetItem and one TransactWriteItems in all.
+    readAhead: ({ organizationId, headers, body }) => {
+      readSaleAhead(organizationId, body);
+      const key = idempotencyKeyOf({ headers });
+      if (key) void readKeyRecord(organizationId, key).catch(() => undefined);
+    },
     handler: async (ctx) =>
       idempotent(ctx, async (guard) => {
         const posted = await keepingRefusals(ctx, () => postSale(tellerOf(ctx), ctx.body, guard ? { claim: guard, answer } : null));

@@ -36,7 +36,6 @@ import { Account, type AccountRecord } from '../db/account.js';
 import { auditRecordPut, type AuditActor } from '../db/auditLog.js';
 import { Contact, type ContactRecord } from '../db/contact.js';
 import { readItem } from '../db/get-together.js';
-import { IdempotencyRecord } from '../db/idempotencyRecord.js';
 import { PosCashierDay, PosTerminalDay, dayFiguresUpdate } from '../db/posAggregates.js';
 import { PosPendingStock, PosSyncRefusal } from '../db/posPendingStock.js';
 import { PosSession, type PosSessionRecord } from '../db/posSession.js';
@@ -623,12 +622,10 @@ function readSale(organizationId: string, body: SaleBody) {
 }
 
 /**
- * The sale's reads and its Idempotency-Key's record, started beside the cashier's authentication
- * (the route's `readAhead`, http/api.ts): the till's sale then makes one BatchGetItem and one
- * TransactWriteItems in all. The same keys as `postSale` reads, so its reads take these.
+ * The sale's reads, started beside the cashier's authentication (the route's `readAhead`,
+ * http/api.ts): the same keys as `postSale` reads, so its reads take these.
  */
-export function readSaleAhead(organizationId: string, body: SaleBody, idempotencyKey: string | null): void {
-  if (idempotencyKey) void readItem(IdempotencyRecord, { organization_id: organizationId, key: idempotencyKey }).catch(() => undefined);
+export function readSaleAhead(organizationId: string, body: SaleBody): void {
   void readSale(organizationId, body).catch(() => undefined);
 }
 

@@ -169,15 +169,15 @@ export async function settlePending(organizationId: string): Promise<number> {
   return settled;
 }
 
-/**
- * After a receipt posts: one message for its follow-up work — the exact stock cost and the JoFotara
- * submission (settlement-consumer.ts) — so the till's request makes no call beyond its transaction.
- * A message that never arrives is made good by the sweeps (pending stock items, receipts without a
- * submission).
- */
 /** How long after a sale its follow-up is delivered (SQS counts in whole seconds). */
-export const FOLLOW_UP_DELAY_SECONDS = 1;
+const FOLLOW_UP_DELAY_SECONDS = 1;
 
+/**
+ * As a receipt posts: one message for its follow-up work — the exact stock cost and the JoFotara
+ * submission (settlement-consumer.ts) — sent beside the receipt's transaction, so the till waits
+ * for nothing after it. A message that never arrives is made good by the sweeps (pending stock
+ * items, receipts without a submission).
+ */
 export async function enqueueFollowUp(organizationId: string, record: PosTransactionRecord): Promise<void> {
   // Imported once per instance (a dynamic import costs a module lookup every time).
   const [{ config }, { SQSClient, SendMessageCommand }] = await (sqsModules ??= Promise.all([import('../platform/config.js'), import('@aws-sdk/client-sqs')]));

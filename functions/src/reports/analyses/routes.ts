@@ -1,5 +1,5 @@
 /**
- * The analyses' routes, merged into the reports resource by reports/handler.ts. Every one reads:
+ * The analyses' routes, a route group of the reports Lambda (reports/handler.ts). Every one reads:
  * viewer and up. A bad query (a date not written YYYY-MM-DD, a start after its end, an unknown
  * period) is refused with 422 before anything is read. What the routes run is imported on the
  * first call (../implementation.ts), so a cold start of the reports Lambda evaluates none of it.
