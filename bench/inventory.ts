@@ -49,6 +49,9 @@ export interface ConfirmSide {
   /** Items in the confirm's TransactWriteItems (the largest seen). */
   transaction_actions: number | null;
   dynamodb_commands_per_confirm: Record<string, number>;
+  /** Of the p50: the TransactWriteItems' own time, and all DynamoDB calls' (the rest is the function's work). */
+  transaction_p50_ms: number | null;
+  dynamodb_p50_ms: number | null;
 }
 
 export interface InventoryBenchResult {
@@ -71,6 +74,8 @@ export interface InventoryBenchResult {
     pair_ratio_tracked_to_untracked: { median: number | null; p25: number | null; p75: number | null };
     bar: string;
   };
+  /** What one more action of each kind adds to a TransactWriteItems on this DynamoDB (see measureActionCosts). */
+  transaction_action_costs: ActionCosts;
   bars: { reports: string; lookups: string; confirm: string };
 }
 
@@ -92,18 +97,21 @@ function ean13(n: number) {
 }
 
 /** Every DynamoDB command of the functions' client with its input, while `recording` is set (installed once). */
-let recording: { command: string; input: any }[] | null = null;
+let recording: { command: string; input: any; ms: number }[] | null = null;
 let recorderInstalled = false;
-async function record<T>(fn: () => Promise<T>): Promise<{ value: T; commands: { command: string; input: any }[] }> {
+async function record<T>(fn: () => Promise<T>): Promise<{ value: T; commands: { command: string; input: any; ms: number }[] }> {
   if (!recorderInstalled) {
     const { dynamo } = await import('../functions/src/db/client.js');
     dynamo.middlewareStack.add((next, context) => async (args) => {
-      recording?.push({ command: context.commandName ?? 'unknown', input: args.input });
-      return next(args);
+      const seen = recording;
+      const started = performance.now();
+      const out = await next(args);
+      seen?.push({ command: context.commandName ?? 'unknown', input: args.input, ms: performance.now() - started });
+      return out;
     }, { step: 'initialize', name: 'benchInventoryRecorder' });
     recorderInstalled = true;
   }
-  const commands: { command: string; input: any }[] = [];
+  const commands: { command: string; input: any; ms: number }[] = [];
   recording = commands;
   try {
     return { value: await fn(), commands };
@@ -195,6 +203,7 @@ export async function measureInventory(opts: { call: Call; token: string; calls:
     by_barcode: byBarcode,
     availability: available,
     confirm_20_line_invoice: confirm,
+    transaction_action_costs: await measureActionCosts(samples, confirm, log),
     bars: {
       reports: 'at 100,000 movements at most 1.2 × at 1,000',
       lookups: 'one DynamoDB round trip each (beyond authentication)',
@@ -310,6 +319,79 @@ async function writeMovements(organizationId: string, productIds: string[], coun
   await batchWrite(count, item, progress, 10_000);
 }
 
+export interface ActionCosts {
+  samples: number;
+  /** p50 of a transaction of 11 puts (the untracked confirm's size), and of it with 20 more actions of each kind. */
+  base_11_puts_ms: number | null;
+  plus_20_ms: Record<'condition_checks' | 'puts' | 'updates', number | null>;
+  /** The least a tracked confirm adds to its transaction with one versioned update per line (20 × an update), against the bar's whole allowance (0.3 × untracked p50). */
+  one_update_per_line_ms: number | null;
+  bar_allowance_ms: number | null;
+}
+
+/**
+ * What an action costs inside a TransactWriteItems on this DynamoDB: 11 puts (an untracked
+ * invoice's confirm writes 11 items), then the same with 20 more condition checks, puts or
+ * versioned updates of existing items, alternating, on scratch items of one partition. It tells how
+ * much of the 1.3 × bar any design that writes each product's stock in the invoice's transaction
+ * must spend on the writes alone.
+ */
+async function measureActionCosts(samples: number, confirm: InventoryBenchResult['confirm_20_line_invoice'], log: (line: string) => void): Promise<ActionCosts> {
+  const [{ documentClient }, { config }, { TransactWriteCommand, PutCommand }] = await Promise.all([
+    import('../functions/src/db/client.js'), import('../functions/src/platform/config.js'), import('@aws-sdk/lib-dynamodb'),
+  ]);
+  const TableName = config.tableName;
+  const pk = `BENCH#ACTIONS#${randomUUID()}`;
+  const body = 'x'.repeat(800);
+  for (let i = 0; i < LINES; i++) await documentClient.send(new PutCommand({ TableName, Item: { pk, sk: `LEVEL#${i}`, version: 0, on_hand: 1_000_000, layers: body } }));
+  const versions = Array.from({ length: LINES }, () => 0);
+  let n = 0;
+  const base = () => Array.from({ length: 11 }, () => ({ Put: { TableName, Item: { pk, sk: `DOC#${n++}`, body }, ConditionExpression: 'attribute_not_exists(pk)' } }));
+  const more = {
+    condition_checks: () => Array.from({ length: LINES }, (_, i) => ({ ConditionCheck: { TableName, Key: { pk, sk: `LEVEL#${i}` }, ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': versions[i] } } })),
+    puts: () => Array.from({ length: LINES }, () => ({ Put: { TableName, Item: { pk, sk: `MOVE#${n++}`, quantity: -1000, value: -250 } } })),
+    updates: () => Array.from({ length: LINES }, (_, i) => ({ Update: { TableName, Key: { pk, sk: `LEVEL#${i}` }, UpdateExpression: 'SET version = :next, on_hand = on_hand - :q', ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': versions[i], ':next': ++versions[i]!, ':q': 1000 } } })),
+  };
+  const times: Record<'base' | keyof typeof more, number[]> = { base: [], condition_checks: [], puts: [], updates: [] };
+  const rounds = Math.min(samples, 60);
+  for (let r = 0; r < rounds + 5; r++) {
+    for (const kind of ['base', 'condition_checks', 'puts', 'updates'] as const) {
+      const items = kind === 'base' ? base() : [...base(), ...more[kind]()];
+      const { ms } = await timeMs(() => documentClient.send(new TransactWriteCommand({ TransactItems: items as never })));
+      if (r >= 5) times[kind].push(ms);
+    }
+  }
+  const baseMs = median(times.base);
+  const plus = (kind: keyof typeof more) => round(median(times[kind])! - baseMs!);
+  const result: ActionCosts = {
+    samples: rounds,
+    base_11_puts_ms: round(baseMs),
+    plus_20_ms: { condition_checks: plus('condition_checks'), puts: plus('puts'), updates: plus('updates') },
+    one_update_per_line_ms: plus('updates'),
+    bar_allowance_ms: confirm.untracked.p50_ms === null ? null : round(0.3 * confirm.untracked.p50_ms),
+  };
+  log(`transaction actions: 11 puts p50 ${result.base_11_puts_ms} ms; 20 more condition checks +${result.plus_20_ms.condition_checks} ms, puts +${result.plus_20_ms.puts} ms, versioned updates +${result.plus_20_ms.updates} ms — the bar's whole allowance for a tracked confirm is ${result.bar_allowance_ms} ms`);
+  return result;
+}
+
+/** Calls as `Command ms [what]`: a GetItem's sort key, a BatchGetItem's key count, a transaction's actions by kind and sort-key prefix. */
+function describeCalls(commands: { command: string; input: any; ms: number }[]): string {
+  const prefix = (sk: unknown) => String(sk ?? '').replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '*');
+  return commands.map((c) => {
+    const what = c.input?.Key
+      ? prefix(c.input.Key.sk?.S ?? c.input.Key.sk)
+      : c.input?.RequestItems
+        ? `${Object.values(c.input.RequestItems as Record<string, { Keys: unknown[] }>).reduce((s, r) => s + r.Keys.length, 0)} keys`
+        : c.input?.TransactItems
+          ? JSON.stringify(tally((c.input.TransactItems as Record<string, { Key?: { sk?: unknown }; Item?: { sk?: unknown } }>[]).map((t) => {
+            const [kind, action] = Object.entries(t)[0]!;
+            return `${kind} ${prefix(action.Key?.sk ?? action.Item?.sk)}`;
+          }).map((command) => ({ command }))))
+          : c.input?.KeyConditionExpression ?? '';
+    return `${c.command.replace(/Command$/, '')} ${round(c.ms)} ms [${what}]`;
+  }).join('; ');
+}
+
 /**
  * Confirming a 20-line invoice of tracked products vs the same invoice of untracked ones (same
  * prices, taxes and quantities; both name their products, so both read the catalogue): drafts made
@@ -323,7 +405,7 @@ async function measureConfirm(call: Call, token: string, pairs: number, today: s
   const [tracked, untracked] = org.products as [typeof org.products[number], typeof org.products[number]];
   // Enough on hand that no sale goes short (each invoice takes 50 units over the 20 products).
   await receive(call, token, org.ORG, tracked.map((p) => p.id), String(10 * (pairs + 10)), today);
-  type Sample = { ms: number; commands: { command: string; input: any }[] };
+  type Sample = { ms: number; commands: { command: string; input: any; ms: number }[] };
   const sides = { tracked: [] as Sample[], untracked: [] as Sample[] };
   const confirmOne = async (products: typeof tracked): Promise<Sample> => {
     const draft = await draftInvoice(call, token, org.ORG, org.customerId, products, today);
@@ -347,8 +429,12 @@ async function measureConfirm(call: Call, token: string, pairs: number, today: s
       transact_write_items_per_confirm: Math.max(...transactions.map((t) => t.length)),
       transaction_actions: Math.max(0, ...transactions.flat().map((t) => t.input?.TransactItems?.length ?? 0)) || null,
       dynamodb_commands_per_confirm: tally(list[list.length - 1]?.commands ?? []),
+      transaction_p50_ms: round(median(list.map((s) => s.commands.filter((c) => c.command === 'TransactWriteItemsCommand').reduce((n, c) => n + c.ms, 0)))),
+      dynamodb_p50_ms: round(median(list.map((s) => s.commands.reduce((n, c) => n + c.ms, 0)))),
     };
   };
+  // BENCH_DUMP=1 prints each side's last confirm, call by call: what it asked and how long it took.
+  if (process.env.BENCH_DUMP) for (const side of ['tracked', 'untracked'] as const) log(`${side}: ${describeCalls(sides[side].at(-1)!.commands)}`);
   const t = summary(sides.tracked);
   const u = summary(sides.untracked);
   const trackedMs = sides.tracked.map((s) => s.ms);
@@ -361,6 +447,6 @@ async function measureConfirm(call: Call, token: string, pairs: number, today: s
     pair_ratio_tracked_to_untracked: (({ pairs: _pairs, ...r }) => r)(pairedRatio(trackedMs, untrackedMs)),
     bar: 'one TransactWriteItems; p50 at most 1.3 × untracked',
   };
-  log(`confirm 20-line invoice: tracked p50 ${t.p50_ms} ms (${t.transact_write_items_per_confirm} TransactWriteItems of ${t.transaction_actions} actions; ${JSON.stringify(t.dynamodb_commands_per_confirm)}), untracked p50 ${u.p50_ms} ms (${u.transact_write_items_per_confirm} of ${u.transaction_actions}; ${JSON.stringify(u.dynamodb_commands_per_confirm)}) → ratio ${result.ratio_tracked_to_untracked_p50}, pairs ${formatRatio(result.pair_ratio_tracked_to_untracked)}`);
+  log(`confirm 20-line invoice: tracked p50 ${t.p50_ms} ms (${t.transact_write_items_per_confirm} TransactWriteItems of ${t.transaction_actions} actions; ${JSON.stringify(t.dynamodb_commands_per_confirm)}), untracked p50 ${u.p50_ms} ms (${u.transact_write_items_per_confirm} of ${u.transaction_actions}; ${JSON.stringify(u.dynamodb_commands_per_confirm)}) ; transaction p50 ${t.transaction_p50_ms} vs ${u.transaction_p50_ms} ms, DynamoDB ${t.dynamodb_p50_ms} vs ${u.dynamodb_p50_ms} ms → ratio ${result.ratio_tracked_to_untracked_p50}, pairs ${formatRatio(result.pair_ratio_tracked_to_untracked)}`);
   return result;
 }

@@ -102,9 +102,9 @@ export async function postDocument<T, P = undefined>(plan: PostingPlan<T, P>): P
     const now = new Date();
     const planned = plan.build(number, now.toISOString(), prepared);
     // What was prepared may add lines on accounts the preview did not name (cost of goods sold):
-    // those are validated too before anything is written.
+    // those are validated too before anything is written, reading only what the first check did not.
     const named = planned.postings.flatMap((p) => p.lines.map((l) => l.account_id));
-    if (planned.postings.length && (!context || named.some((id) => !context!.accounts.has(id)))) context = await validatePostings(planned.postings);
+    if (planned.postings.length && (!context || named.some((id) => !context!.accounts.has(id)))) context = await validatePostings(planned.postings, context ? { known: context } : {});
     journalNeeded = planned.postings.some((p) => !p.name);
     const journalPosition = journalNeeded ? (journal ?? (await readSeries(organizationId, SERIES.journal))) : null;
     const assembled = planned.postings.length ? assemblePostings(planned.postings, context!, journalPosition) : { entries: [], transactItems: [] };

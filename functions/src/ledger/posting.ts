@@ -192,6 +192,9 @@ export const closedPeriodError = (date: string, closedThrough?: string) =>
 export interface PostingContext {
   currency: string;
   accounts: Map<string, AccountRecord>;
+  /** The latest closed date the lock copies read showed, and which copies those were (validatePostings). */
+  closedThrough?: string;
+  lockCopies?: string[];
 }
 
 const amountOf = (value: number | null | undefined) => value ?? 0;
@@ -214,19 +217,26 @@ async function readAccounts(organizationId: string, ids: string[]): Promise<Map<
  * Checks postings without writing: shape, balance, accounts of this organization and active,
  * and (unless `forDraft`) that no date lies in a closed period. Throws 422 / 404 / 409.
  */
-export async function validatePostings(inputs: readonly PostingInput[], options: { forDraft?: boolean } = {}): Promise<PostingContext> {
+export async function validatePostings(inputs: readonly PostingInput[], options: { forDraft?: boolean; known?: PostingContext } = {}): Promise<PostingContext> {
   const organizationId = inputs[0]?.organizationId;
   if (!organizationId || inputs.some((i) => i.organizationId !== organizationId)) {
     throw new Error('Postings of one transaction belong to one organization');
   }
   const accountIds = [...new Set(inputs.flatMap((i) => i.lines.map((l) => l.account_id)).filter((id) => typeof id === 'string' && id.length > 0 && id.length <= 64))];
-  const [{ data: organization }, accounts, locks] = await Promise.all([
-    readOrganization(organizationId).then((data) => ({ data }), (error) => (error instanceof NotFound ? { data: null } : Promise.reject(error))),
-    readAccounts(organizationId, accountIds),
-    options.forDraft ? Promise.resolve([]) : readLedgerLocks(organizationId, inputs),
+  // A second validation in the same attempt (postings that grew lines once the stock was read:
+  // cost of goods sold) reads only what the first did not: the new accounts, the lock copies of
+  // new shards — not the organization and the lock again, which would cost a round trip in turn.
+  const known = options.forDraft ? undefined : options.known;
+  const copies = options.forDraft ? [] : [...new Set(inputs.map((i) => lockCopyOf(i.shard ?? DEFAULT_SHARD)))];
+  const newCopies = copies.filter((copy) => !known?.lockCopies?.includes(copy));
+  const [organization, accounts, locks] = await Promise.all([
+    known ? Promise.resolve({ base_currency: known.currency }) : readOrganization(organizationId).catch((error) => (error instanceof NotFound ? null : Promise.reject(error))),
+    readAccounts(organizationId, accountIds.filter((id) => !known?.accounts.has(id))).then((read) => (known ? new Map([...known.accounts, ...read]) : read)),
+    Promise.all(newCopies.map((copy) => readItem(LedgerLock, { organization_id: organizationId, copy }))),
   ]);
   if (!organization) throw new NotFound('Organization not found');
-  return checkPostings(inputs, { currency: organization.base_currency, accounts, closedThrough: options.forDraft ? undefined : closedThroughOf(locks) });
+  const closedThrough = options.forDraft ? undefined : closedThroughOf([...locks, { closed_through: known?.closedThrough }]);
+  return { ...checkPostings(inputs, { currency: organization.base_currency, accounts, closedThrough }), closedThrough, lockCopies: [...new Set([...(known?.lockCopies ?? []), ...copies])] };
 }
 
 /** The ledger-lock copies the postings' shards check, read together (one round trip with the caller's other reads). */
