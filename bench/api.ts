@@ -20,6 +20,7 @@ import { measureReports, type ReportsBenchResult } from './reports.js';
 import { measureInventory, type InventoryBenchResult } from './inventory.js';
 import { measurePos, type PosBenchResult } from './pos.js';
 import { measureCashflow, type CashflowBenchResult } from './cashflow.js';
+import { measureCatalogueImport, type CatalogueImportBenchResult } from './catalogue-import.js';
 
 export interface EndpointResult {
   name: string;
@@ -53,6 +54,7 @@ export interface ApiBenchResult {
   inventory: InventoryBenchResult | { error: string };
   pos: PosBenchResult | { error: string };
   cashflow: CashflowBenchResult | { error: string };
+  catalogue_import: CatalogueImportBenchResult | { error: string };
 }
 
 const TABLE = 'daftar-bench';
@@ -104,12 +106,13 @@ export async function measureApi(opts: { calls: number; warmup: number; log: (li
 
     const { invokeApi } = await import('../infra/local/apigw.js');
     const invoke: Invoke = (req) => invokeApi({ ...req, headers: { 'user-agent': 'daftar-bench', ...req.headers } });
-    const call = (method: string, url: string, init: { token?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {}) => {
+    const call = (method: string, url: string, init: { token?: string; json?: unknown; form?: Record<string, string>; raw?: { body: Buffer; contentType: string }; headers?: Record<string, string> } = {}) => {
       const headers: Record<string, string> = { ...init.headers };
       let body: Buffer | undefined;
       if (init.token) headers.authorization = `Bearer ${init.token}`;
       if (init.json !== undefined) { body = Buffer.from(JSON.stringify(init.json)); headers['content-type'] = 'application/json'; }
       if (init.form) { body = Buffer.from(new URLSearchParams(init.form).toString()); headers['content-type'] = 'application/x-www-form-urlencoded'; }
+      if (init.raw) { body = init.raw.body; headers['content-type'] = init.raw.contentType; }
       return invoke({ method, url, headers, body });
     };
 
@@ -182,7 +185,7 @@ export async function measureApi(opts: { calls: number; warmup: number; log: (li
       await measure('current user', 'GET /api/v1/users/me', () => call('GET', '/api/v1/users/me', { token })),
       await measure('organization members', 'GET /api/v1/organizations/{organization_id}/members', () => call('GET', `/api/v1/organizations/${org.id}/members`, { token })),
     ];
-    // BENCH_API_ONLY=ledger|reports|inventory|pos|cashflow runs that section alone (the others' seeding is most of the part's time).
+    // BENCH_API_ONLY=ledger|reports|inventory|pos|cashflow|import runs that section alone (the others' seeding is most of the part's time).
     const skipped = (section: string) => process.env.BENCH_API_ONLY && process.env.BENCH_API_ONLY !== section ? { error: `skipped (BENCH_API_ONLY=${process.env.BENCH_API_ONLY})` } : null;
     let ledger: LedgerBenchResult | { error: string };
     try {
@@ -220,6 +223,13 @@ export async function measureApi(opts: { calls: number; warmup: number; log: (li
       opts.log(`cashflow failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
       cashflow = { error: err instanceof Error ? err.message : String(err) };
     }
+    let catalogueImport: CatalogueImportBenchResult | { error: string };
+    try {
+      catalogueImport = skipped('import') ?? await measureCatalogueImport({ call, token, log: opts.log });
+    } catch (err) {
+      opts.log(`catalogue import failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      catalogueImport = { error: err instanceof Error ? err.message : String(err) };
+    }
     const signIn = results[0]!;
     const kdfP50 = median(kdfSamples);
     const withoutKdf = signIn.p50_ms !== null ? signIn.p50_ms - kdfP50 : null;
@@ -240,6 +250,7 @@ export async function measureApi(opts: { calls: number; warmup: number; log: (li
       inventory,
       pos,
       cashflow,
+      catalogue_import: catalogueImport,
     };
   } finally {
     for (const c of clients) c.destroy();

@@ -5,7 +5,7 @@
  *
  * Options: --calls N (API calls per endpoint, default 200), --runs N (imports per bundle, each paired with a baseline import, default 20),
  * --only bundles|api|spa, --targets a,b (the Lambdas the bundles part measures, by name; default all).
- * Environment: BENCH_API_ONLY=ledger|reports|inventory|pos|cashflow runs only that section of the API part beside its
+ * Environment: BENCH_API_ONLY=ledger|reports|inventory|pos|cashflow|import runs only that section of the API part beside its
  * endpoints (the others record `skipped`); BENCH_LARGE_LINES / BENCH_LARGE_MOVEMENTS / BENCH_LARGE_CASH_FLOWS shrink the large
  * journals / stock histories / cash-flow histories (default 100,000) for a smoke run (BENCH_FORECAST_CASH_FLOWS the forecast's 50,000); BENCH_POS_ONLY=sale|load|summary runs one part of the till section; BENCH_POS_SALES sets the till load's
  * sales per terminal (default 200); BENCH_REGISTER_RUNS sets the register's browser runs in the SPA part
@@ -163,6 +163,13 @@ if ('endpoints' in api) {
     const a = inv.transaction_action_costs;
     console.log(`  a transaction of 11 puts p50 ${a.base_11_puts_ms} ms; 20 more condition checks +${a.plus_20_ms.condition_checks} ms, puts +${a.plus_20_ms.puts} ms, versioned updates +${a.plus_20_ms.updates} ms; the bar's whole allowance for a tracked confirm ${a.bar_allowance_ms} ms`);
   } else console.log(`  inventory: ${api.inventory.error}`);
+  if ('large' in api.catalogue_import) {
+    const ci = api.catalogue_import;
+    for (const r of [ci.small, ci.large]) {
+      console.log(`  catalogue import of ${r.import.rows} rows (${r.import.file_kib} KiB CSV): dry run ${r.dry_run.job_s} s, import ${r.import.job_s} s (${r.import.rows_per_s} rows/s); the job's process peaked at ${r.import.peak_rss_mib} MiB resident (${r.import.rss_before_job_mib} MiB before the job; dry run ${r.dry_run.peak_rss_mib} MiB)`);
+    }
+    console.log(`  catalogue import time per row, ${ci.large.import.rows} ÷ ${ci.small.import.rows} rows: ${ci.per_row_ratio_large_to_small}`);
+  } else console.log(`  catalogue import: ${api.catalogue_import.error}`);
   if ('load' in api.pos) {
     const { sale_5_lines_2_tenders: s, load: l, sales_summary: q } = api.pos;
     const met = (yes: boolean | null) => (yes ? 'met' : 'NOT met');
