@@ -15,6 +15,7 @@ import { ensureBuckets, ensureQueues, ensureTable, startAwsExtras, startDynamo, 
 import { localEnvironment } from '../infra/local/environment.js';
 import type { HttpResponseLike } from '../infra/local/apigw.js';
 import { median, pairedRatio, percentile, ratio, round, timeMs } from './stats.js';
+import { ok } from './http.js';
 import { measureLedger, type LedgerBenchResult } from './ledger.js';
 import { measureReports, type ReportsBenchResult } from './reports.js';
 import { measureInventory, type InventoryBenchResult } from './inventory.js';
@@ -62,16 +63,6 @@ const PASSWORD = 'bench-password-2024!';
 
 type Invoke = (req: { method: string; url: string; headers: Record<string, string>; body?: Buffer }) => Promise<HttpResponseLike>;
 
-function json(res: HttpResponseLike): any {
-  const text = res.body.toString('utf8');
-  return text ? JSON.parse(text) : null;
-}
-
-function expectOk(res: HttpResponseLike, what: string) {
-  if (res.status >= 300) throw new Error(`${what} answered ${res.status}: ${res.body.toString('utf8').slice(0, 300)}`);
-  return json(res);
-}
-
 export async function measureApi(opts: { calls: number; warmup: number; log: (line: string) => void }): Promise<ApiBenchResult> {
   const dir = mkdtempSync(join(tmpdir(), 'daftar-bench-api-'));
   const outboxDir = join(dir, 'outbox');
@@ -118,17 +109,17 @@ export async function measureApi(opts: { calls: number; warmup: number; log: (li
 
     // ---- seed through the API: sign up, verify with the mailed code, sign in, create an organization
     const email = `bench.${Date.now().toString(36)}@example.jo`;
-    expectOk(await call('POST', '/api/v1/users/signup', { json: { email, password: PASSWORD, full_name: 'Bench Owner' } }), 'sign-up');
+    ok(await call('POST', '/api/v1/users/signup', { json: { email, password: PASSWORD, full_name: 'Bench Owner' } }), 'sign-up');
     const mail = readdirSync(outboxDir).map((f) => JSON.parse(readFileSync(join(outboxDir, f), 'utf8')) as OutboxMessage).find((m) => m.to.includes(email));
     const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
     if (!code) throw new Error('no verification code in the outbox after sign-up');
-    expectOk(await call('POST', '/api/v1/verify-email-code', { json: { email, code } }), 'verify-email-code');
+    ok(await call('POST', '/api/v1/verify-email-code', { json: { email, code } }), 'verify-email-code');
     const login = () => call('POST', '/api/v1/login/access-token', { form: { username: email, password: PASSWORD } });
-    const token = expectOk(await login(), 'sign-in').access_token as string;
-    const org = expectOk(await call('POST', '/api/v1/organizations', { token, json: { name: 'Bench Trading LLC' } }), 'create organization') as { id: string };
+    const token = ok(await login(), 'sign-in').access_token as string;
+    const org = ok(await call('POST', '/api/v1/organizations', { token, json: { name: 'Bench Trading LLC' } }), 'create organization') as { id: string };
     await addMembers(org.id, 9);
     const { User } = await import('../functions/src/db/user.js');
-    const me = expectOk(await call('GET', '/api/v1/users/me', { token }), 'users/me') as { id: string };
+    const me = ok(await call('GET', '/api/v1/users/me', { token }), 'users/me') as { id: string };
     opts.log(`seeded ${email}, organization ${org.id} with 10 members`);
 
     // ---- the baseline: a bare GetItem of the same user item, on a client of its own

@@ -62,6 +62,7 @@ import type { HttpResponseLike } from '../infra/local/apigw.js';
 import { measureSmallLarge, readsText, type SmallLargeTimed } from './reports.js';
 import { batchWrite } from './batch-write.js';
 import { formatRatio, median, ratio, round, timeMs } from './stats.js';
+import { ok } from './http.js';
 
 type Side = 'small' | 'large';
 type Call = (method: string, url: string, init?: { token?: string; json?: unknown }) => Promise<HttpResponseLike>;
@@ -119,12 +120,6 @@ interface ForecastChildResult {
   batch_item_failures?: number;
   error?: string;
 }
-
-const ok = (res: HttpResponseLike, what: string) => {
-  if (res.status >= 300) throw new Error(`${what} answered ${res.status}: ${res.body.toString('utf8').slice(0, 300)}`);
-  const text = res.body.toString('utf8');
-  return text ? JSON.parse(text) : null;
-};
 
 const mib = (bytes: number) => round(bytes / 2 ** 20, 1)!;
 const HISTORY_DAYS = 730;

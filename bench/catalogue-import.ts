@@ -17,6 +17,8 @@ import { fileURLToPath } from 'node:url';
 import { gtinCheckDigit } from '@daftar/shared/barcodes';
 import type { HttpResponseLike } from '../infra/local/apigw.js';
 import { ratio, round, timeMs } from './stats.js';
+import { ok } from './http.js';
+import { multipartFile } from '../functions/test/multipart.js';
 
 type Call = (method: string, url: string, init?: { token?: string; json?: unknown; raw?: { body: Buffer; contentType: string } }) => Promise<HttpResponseLike>;
 
@@ -51,16 +53,6 @@ function catalogueCsv(rows: number, skuPrefix: string, barcodePrefix: string): B
   return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
-function multipart(content: Buffer, filename: string, fields: Record<string, string>) {
-  const boundary = `----daftarbench${Math.random().toString(16).slice(2)}`;
-  const body = Buffer.concat([
-    ...Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 const mib = (bytes: number) => round(bytes / 2 ** 20, 1)!;
 
@@ -84,15 +76,10 @@ function jobInItsOwnProcess(organizationId: string, jobId: string): Promise<{ ms
 
 export async function measureCatalogueImport(opts: { call: Call; token: string; log: (line: string) => void }): Promise<CatalogueImportBenchResult> {
   const { call, token, log } = opts;
-  const ok = (res: HttpResponseLike, what: string) => {
-    const text = res.body.toString('utf8');
-    if (res.status >= 300) throw new Error(`${what} answered ${res.status}: ${text.slice(0, 300)}`);
-    return text ? JSON.parse(text) : null;
-  };
 
   const run = async (orgId: string, file: Buffer, rows: number, dryRun: boolean): Promise<ImportRun> => {
     const path = `/api/v1/organizations/${orgId}/products-services/import`;
-    const upload = await timeMs(async () => ok(await call('POST', path, { token, raw: multipart(file, 'catalogue.csv', { dry_run: String(dryRun) }) }), 'import upload'));
+    const upload = await timeMs(async () => ok(await call('POST', path, { token, raw: multipartFile(file, 'catalogue.csv', { fields: { dry_run: String(dryRun) }, contentType: 'text/csv' }) }), 'import upload'));
     const jobId = (upload.value as { id: string }).id;
     const job = await jobInItsOwnProcess(orgId, jobId);
     const answered = ok(await call('GET', `${path}/${jobId}`, { token }), 'import job') as { state: string; created: number; errors: unknown[]; rows_done: number };

@@ -29,6 +29,7 @@ import { batchWrite } from './batch-write.js';
 import type { HttpResponseLike } from '../infra/local/apigw.js';
 import { measureSmallLarge, readsText, type SmallLargeTimed } from './reports.js';
 import { formatRatio, median, pairedRatio, percentile, ratio, round, timeMs } from './stats.js';
+import { ok } from './http.js';
 
 type Call = (method: string, url: string, init?: { token?: string; json?: unknown }) => Promise<HttpResponseLike>;
 
@@ -78,12 +79,6 @@ export interface InventoryBenchResult {
   transaction_action_costs: ActionCosts;
   bars: { reports: string; lookups: string; confirm: string };
 }
-
-const ok = (res: HttpResponseLike, what: string) => {
-  if (res.status >= 300) throw new Error(`${what} answered ${res.status}: ${res.body.toString('utf8').slice(0, 300)}`);
-  const text = res.body.toString('utf8');
-  return text ? JSON.parse(text) : null;
-};
 
 const PRODUCTS = 50;
 const INVOICES = 10;

@@ -19,6 +19,7 @@ import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import type { AccountRecord } from '../functions/src/db/account.js';
 import type { HttpResponseLike } from '../infra/local/apigw.js';
 import { median, pairedRatio, percentile, ratio, round, timeMs } from './stats.js';
+import { ok } from './http.js';
 import { measureSmallLarge, type ReadCount } from './reports.js';
 
 type Call = (method: string, url: string, init?: { token?: string; json?: unknown }) => Promise<HttpResponseLike>;
@@ -50,15 +51,6 @@ export interface LedgerBenchResult {
     rollup_periods: { small: number; large: number };
   };
 }
-
-const body = (res: HttpResponseLike): any => {
-  const text = res.body.toString('utf8');
-  return text ? JSON.parse(text) : null;
-};
-const ok = (res: HttpResponseLike, what: string) => {
-  if (res.status >= 300) throw new Error(`${what} answered ${res.status}: ${res.body.toString('utf8').slice(0, 300)}`);
-  return body(res);
-};
 
 async function samples(fn: () => Promise<unknown>, n: number, warmup = 3): Promise<number[]> {
   for (let i = 0; i < warmup; i++) await fn();

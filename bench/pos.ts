@@ -50,6 +50,7 @@ import { BatchGetCommand, DynamoDBDocumentClient, TransactWriteCommand } from '@
 import type { HttpResponseLike } from '../infra/local/apigw.js';
 import { measureSmallLarge, readsText, type SmallLargeTimed } from './reports.js';
 import { formatRatio, median, pairedRatio, percentile, ratio, round, timeMs } from './stats.js';
+import { ok } from './http.js';
 
 type Call = (method: string, url: string, init?: { token?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> }) => Promise<HttpResponseLike>;
 
@@ -116,12 +117,6 @@ export interface PosBenchResult {
   };
   bars: { sale: string; load: string; summary: string };
 }
-
-const ok = (res: HttpResponseLike, what: string) => {
-  if (res.status >= 300) throw new Error(`${what} answered ${res.status}: ${res.body.toString('utf8').slice(0, 300)}`);
-  const text = res.body.toString('utf8');
-  return text ? JSON.parse(text) : null;
-};
 
 const TERMINALS = 20;
 const SUMMARY_DAYS = 30;

@@ -18,6 +18,7 @@
 import type { HttpResponseLike } from '../infra/local/apigw.js';
 import { seedJournal, type JournalShape } from './ledger.js';
 import { formatRatio, median, pairedRatio, percentile, ratio, round, timeMs } from './stats.js';
+import { ok } from './http.js';
 
 type Call = (method: string, url: string, init?: { token?: string; json?: unknown }) => Promise<HttpResponseLike>;
 
@@ -50,12 +51,6 @@ export interface ReportsBenchResult {
   cash_flow_statement: SmallLargeTimed & { request: string };
   bar: string;
 }
-
-const ok = (res: HttpResponseLike, what: string) => {
-  if (res.status >= 300) throw new Error(`${what} answered ${res.status}: ${res.body.toString('utf8').slice(0, 300)}`);
-  const text = res.body.toString('utf8');
-  return text ? JSON.parse(text) : null;
-};
 
 let counting: ReadCount | null = null;
 let counterInstalled = false;

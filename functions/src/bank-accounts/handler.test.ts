@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call } from '../../test/client.js';
+import { multipartFile } from '../../test/multipart.js';
 import { createOrganization, createUser, organizationWithRoles } from '../../test/fixtures.js';
 import { AuditLog } from '../db/auditLog.js';
 import { BankTransaction } from '../db/bankTransaction.js';
@@ -24,18 +25,7 @@ const trialRows = async (orgId: string) => {
 const storedLines = async (orgId: string, bankId: string) =>
   (await BankTransaction.query.byId({ organization_id: orgId, bank_account_id: bankId }).go({ consistent: true, pages: 'all' })).data;
 
-/** A multipart/form-data body: a `file` part and plain fields. */
-function multipart(content: Buffer, filename: string, fields: Record<string, string> = {}) {
-  const boundary = `----daftar${Math.random().toString(16).slice(2)}`;
-  const parts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  const body = Buffer.concat([
-    ...parts,
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
+const multipart = (content: Buffer, filename: string, fields: Record<string, string> = {}) => multipartFile(content, filename, { fields, contentType: 'text/csv' });
 
 async function setup(prefix: '' | 'accounting/' = '') {
   const { org, users } = await organizationWithRoles();

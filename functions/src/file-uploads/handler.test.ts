@@ -2,6 +2,7 @@ import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { MAX_UPLOAD_BYTES } from '@daftar/shared';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../test/client.js';
+import { multipartFile } from '../../test/multipart.js';
 import { addMember, createOrganization, createUser, organizationWithRoles } from '../../test/fixtures.js';
 import { malformedMultipart, malformedUrlencoded } from '../../test/malformed-bodies.js';
 import { AuditLog } from '../db/auditLog.js';
@@ -15,16 +16,7 @@ const base = (orgId: string) => `/api/v1/organizations/${orgId}/file-uploads`;
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR-rest-of-a-tiny-png')]);
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n');
 
-/** A multipart/form-data body with one `file` part (or another field name). */
-function multipart(content: Buffer, filename: string, contentType: string, field = 'file') {
-  const boundary = `----daftar${Math.random().toString(16).slice(2)}`;
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
+const multipart = (content: Buffer, filename: string, contentType: string, field = 'file') => multipartFile(content, filename, { contentType, field });
 
 async function upload(orgId: string, token: string, content: Buffer, filename: string, contentType: string, query: Record<string, string> = {}) {
   return call('POST', `${base(orgId)}/upload`, { token, raw: multipart(content, filename, contentType), query });

@@ -43,7 +43,6 @@ function credentialsFrom(headers: Record<string, string | undefined>): { bearer?
   return token.startsWith(API_KEY_PREFIX) ? { apiKey: token } : { bearer: token };
 }
 
-
 /**
  * Resolves the caller in one DynamoDB round trip for a user token: the user, the token's
  * revocation marker and (when an organization is named) the membership are read together

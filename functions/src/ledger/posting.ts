@@ -227,12 +227,11 @@ export async function validatePostings(inputs: readonly PostingInput[], options:
   // cost of goods sold) reads only what the first did not: the new accounts, the lock copies of
   // new shards — not the organization and the lock again, which would cost a round trip in turn.
   const known = options.forDraft ? undefined : options.known;
-  const copies = options.forDraft ? [] : [...new Set(inputs.map((i) => lockCopyOf(i.shard ?? DEFAULT_SHARD)))];
-  const newCopies = copies.filter((copy) => !known?.lockCopies?.includes(copy));
+  const copies = options.forDraft ? [] : lockCopiesOf(inputs);
   const [organization, accounts, locks] = await Promise.all([
     known ? Promise.resolve({ base_currency: known.currency }) : readOrganization(organizationId).catch((error) => (error instanceof NotFound ? null : Promise.reject(error))),
     readAccounts(organizationId, accountIds.filter((id) => !known?.accounts.has(id))).then((read) => (known ? new Map([...known.accounts, ...read]) : read)),
-    Promise.all(newCopies.map((copy) => readItem(LedgerLock, { organization_id: organizationId, copy }))),
+    readLockCopies(organizationId, copies.filter((copy) => !known?.lockCopies?.includes(copy))),
   ]);
   if (!organization) throw new NotFound('Organization not found');
   const closedThrough = options.forDraft ? undefined : closedThroughOf([...locks, { closed_through: known?.closedThrough }]);
@@ -241,9 +240,13 @@ export async function validatePostings(inputs: readonly PostingInput[], options:
 
 /** The ledger-lock copies the postings' shards check, read together (one round trip with the caller's other reads). */
 export function readLedgerLocks(organizationId: string, inputs: readonly Pick<PostingInput, 'shard'>[]): Promise<({ closed_through?: string } | null)[]> {
-  const shards = [...new Set(inputs.map((i) => i.shard ?? DEFAULT_SHARD))];
-  return Promise.all([...new Set(shards.map(lockCopyOf))].map((copy) => readItem(LedgerLock, { organization_id: organizationId, copy })));
+  return readLockCopies(organizationId, lockCopiesOf(inputs));
 }
+
+/** The lock copies the postings' shards map to, each once. */
+const lockCopiesOf = (inputs: readonly Pick<PostingInput, 'shard'>[]) => [...new Set(inputs.map((i) => lockCopyOf(i.shard ?? DEFAULT_SHARD)))];
+
+const readLockCopies = (organizationId: string, copies: readonly string[]) => Promise.all(copies.map((copy) => readItem(LedgerLock, { organization_id: organizationId, copy })));
 
 /** The latest "closed through" date among the lock copies read (undefined while nothing is closed). */
 export const closedThroughOf = (locks: readonly ({ closed_through?: string } | null)[]) =>

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { gtinCheckDigit } from '@daftar/shared/barcodes';
 import { call } from '../../../test/client.js';
 import { organizationWithRoles } from '../../../test/fixtures.js';
+import { multipartFile } from '../../../test/multipart.js';
 import { AuditLog } from '../../db/auditLog.js';
 import { Product } from '../../db/product.js';
 import { ProductKey } from '../../db/productKey.js';
@@ -15,18 +16,7 @@ import { readXlsx } from './xlsx-reader.js';
 const base = (orgId: string) => `/api/v1/organizations/${orgId}/products-services`;
 const ean = (first12: string) => first12 + gtinCheckDigit(first12);
 
-/** A multipart/form-data body: a `file` part and plain fields. */
-function multipart(content: Buffer, filename: string, fields: Record<string, string> = {}) {
-  const boundary = `----daftar${Math.random().toString(16).slice(2)}`;
-  const parts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  const body = Buffer.concat([
-    ...parts,
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
+const multipart = (content: Buffer, filename: string, fields: Record<string, string> = {}) => multipartFile(content, filename, { fields });
 
 const csv = (rows: string[][]) => Buffer.from(`\ufeff${rows.map((r) => r.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\r\n')}\r\n`, 'utf8');
 
